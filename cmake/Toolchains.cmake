@@ -1,0 +1,66 @@
+# Detection of the toolchains the parts are built for or tested with.
+# Each is a cache variable the user can override on the command line.
+#
+#   SOFTTICKS_GCC            the gcc the GCC plugin is built for
+#   SOFTTICKS_AARCH64_GCC    the aarch64 cross gcc (cross plugin, aarch64 tests)
+#   SOFTTICKS_LLVM_CONFIG    the llvm-config the LLVM plugin is built against
+#   SOFTTICKS_QEMU_AARCH64   qemu-aarch64 for running aarch64 tests
+#   SOFTTICKS_CAPNP          capnp, for the schema tests
+#   SOFTTICKS_HAVE_M32       whether ${SOFTTICKS_GCC} -m32 can link a program
+
+set(_softticks_skipped "" CACHE INTERNAL "")
+
+# Record a part that is not built, and why; printed once at the end.
+function(softticks_skip part what_to_install)
+  message(STATUS "softticks: skipping ${part}: install ${what_to_install}")
+  set(_softticks_skipped "${_softticks_skipped};${part}" CACHE INTERNAL "")
+endfunction()
+
+function(softticks_print_summary)
+  if(_softticks_skipped)
+    message(STATUS "softticks: parts skipped:${_softticks_skipped}")
+  else()
+    message(STATUS "softticks: all parts enabled")
+  endif()
+endfunction()
+
+find_program(SOFTTICKS_GCC NAMES gcc-12 gcc DOC "gcc the GCC plugin is built for")
+find_program(SOFTTICKS_GXX NAMES g++-12 g++ DOC "g++ matching SOFTTICKS_GCC")
+find_program(SOFTTICKS_AARCH64_GCC NAMES aarch64-linux-gnu-gcc-12 aarch64-linux-gnu-gcc
+             DOC "aarch64 cross gcc")
+find_program(SOFTTICKS_QEMU_AARCH64 NAMES qemu-aarch64 qemu-aarch64-static)
+find_program(SOFTTICKS_CAPNP NAMES capnp)
+find_program(SOFTTICKS_VALGRIND NAMES valgrind)
+
+# Newest LLVM first.
+if(NOT SOFTTICKS_LLVM_CONFIG)
+  foreach(v 19 18 17 16 15 14)
+    if(EXISTS /usr/lib/llvm-${v}/bin/llvm-config)
+      set(SOFTTICKS_LLVM_CONFIG /usr/lib/llvm-${v}/bin/llvm-config CACHE FILEPATH
+          "llvm-config the LLVM plugin is built against")
+      break()
+    endif()
+  endforeach()
+endif()
+
+# gcc -m32 needs the multilib runtime to link; probe it once.
+if(SOFTTICKS_GCC AND NOT DEFINED SOFTTICKS_HAVE_M32)
+  file(WRITE ${CMAKE_BINARY_DIR}/probe_m32.c "int main(void) { return 0; }\n")
+  execute_process(COMMAND ${SOFTTICKS_GCC} -m32 ${CMAKE_BINARY_DIR}/probe_m32.c
+                          -o ${CMAKE_BINARY_DIR}/probe_m32 -pthread
+                  RESULT_VARIABLE _m32_rc OUTPUT_QUIET ERROR_QUIET)
+  if(_m32_rc EQUAL 0)
+    set(SOFTTICKS_HAVE_M32 ON CACHE BOOL "gcc -m32 links programs")
+  else()
+    set(SOFTTICKS_HAVE_M32 OFF CACHE BOOL "gcc -m32 links programs")
+  endif()
+endif()
+if(NOT SOFTTICKS_HAVE_M32)
+  softticks_skip("i386 tests" "gcc-12-multilib g++-12-multilib")
+endif()
+if(NOT SOFTTICKS_AARCH64_GCC)
+  softticks_skip("aarch64 cross builds" "gcc-aarch64-linux-gnu g++-aarch64-linux-gnu")
+endif()
+if(NOT SOFTTICKS_QEMU_AARCH64)
+  softticks_skip("aarch64 tests" "qemu-user")
+endif()

@@ -1,0 +1,448 @@
+/*
+ * rr/softticks.h -- the software-ticks tracee ABI, version 1, as a header.
+ *
+ * A program built for software ticks counts its own progress: at function
+ * entries, at the heads of cycles and after returns_twice calls it runs a
+ * short "tick" sequence that decrements a 64-bit countdown at a fixed
+ * address and traps when it reaches zero.  A tracer (rr) arms the countdown
+ * as it would program a PMU sample period.  abi/ABI.md is the prose
+ * specification; this file is the single source of the numbers and bytes.
+ *
+ * Three audiences:
+ *   - compilers:        RR_SOFTTICKS_<ARCH>_TICK_ASM and _CLOBBERS, the
+ *                       addresses, the initializer and note constants;
+ *   - hand-written code: RR_SOFTTICK() in C/C++, the assembler macro
+ *                       RR_SOFTTICK in .S files, RR_SOFTTICKS_TICK_ASM and
+ *                       RR_SOFTTICKS_COUNTDOWN_ADDR for the native arch;
+ *   - tracers:          the static inline rr_softticks_* helpers below.
+ *
+ * Self-contained: C99/C11, C++11..C++20, x86-64, i386, aarch64, and
+ * assembler (__ASSEMBLER__) all include it without any other file of the
+ * project.
+ */
+#ifndef RR_SOFTTICKS_H
+#define RR_SOFTTICKS_H
+
+/* ---------------------------------------------------------------------- */
+/* Version, addresses                                                     */
+/* ---------------------------------------------------------------------- */
+
+#define RR_SOFTTICKS_ABI_VERSION 1
+
+/* The countdown lives at offset 0x800 of rr's preload thread-locals page. */
+#define RR_SOFTTICKS_COUNTDOWN_OFFSET 0x800
+/* Bytes the initializer maps (one 4 KiB page; a 64 KiB-page kernel rounds). */
+#define RR_SOFTTICKS_MAP_SIZE 4096
+
+#define RR_SOFTTICKS_X86_PAGE_ADDR 0x70001000UL
+#define RR_SOFTTICKS_X86_COUNTDOWN_ADDR 0x70001800UL
+#define RR_SOFTTICKS_AARCH64_PAGE_ADDR 0x70010000UL
+#define RR_SOFTTICKS_AARCH64_COUNTDOWN_ADDR 0x70010800UL
+
+/* mmap flags of the initializer:
+ * MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE. */
+#define RR_SOFTTICKS_MMAP_PROT 0x3 /* PROT_READ | PROT_WRITE */
+#define RR_SOFTTICKS_MMAP_FLAGS 0x100022
+
+/* ---------------------------------------------------------------------- */
+/* The tick sequences (GNU assembler syntax; AT&T on x86)                 */
+/*                                                                        */
+/* Each string is a complete sequence ending in a newline, with a local    */
+/* numeric label 1, usable as the template of a GCC/clang asm statement    */
+/* with no operands.  In an LLVM IR inline-asm string every '$' must be    */
+/* written '$$'.  The sequences never touch memory the compiler knows      */
+/* about, so they need no "memory" clobber.                                */
+/* ---------------------------------------------------------------------- */
+
+/* x86-64: 21 bytes, clobbers the flags. */
+#define RR_SOFTTICKS_X86_64_TICK_ASM \
+  "testb $0x80, 0x70001807\n\t"      \
+  "jnz 1f\n\t"                       \
+  "decq 0x70001800\n\t"              \
+  "jnz 1f\n\t"                       \
+  "int3\n"                           \
+  "1:\n"
+#define RR_SOFTTICKS_X86_64_TICK_SIZE 21
+#define RR_SOFTTICKS_X86_64_COMMIT_OFFSET 10 /* decq */
+#define RR_SOFTTICKS_X86_64_TRAP_OFFSET 20   /* int3; SIGTRAP pc = 21 */
+
+/* i386: 28 bytes, clobbers the flags.  Low word first, then the borrow. */
+#define RR_SOFTTICKS_I386_TICK_ASM \
+  "testb $0x80, 0x70001807\n\t"    \
+  "jnz 1f\n\t"                     \
+  "subl $1, 0x70001800\n\t"        \
+  "jnz 1f\n\t"                     \
+  "subl $1, 0x70001804\n\t"        \
+  "jae 1f\n\t"                     \
+  "int3\n"                         \
+  "1:\n"
+#define RR_SOFTTICKS_I386_TICK_SIZE 28
+#define RR_SOFTTICKS_I386_COMMIT_OFFSET 9  /* subl of the low word */
+#define RR_SOFTTICKS_I386_BORROW_OFFSET 18 /* subl of the high word */
+#define RR_SOFTTICKS_I386_TRAP_OFFSET 27   /* int3; SIGTRAP pc = 28 */
+
+/* aarch64: 32 bytes, clobbers x16 and x17 (not the flags).  x17 is zeroed
+ * at the end because rr compares general registers across record/replay. */
+#define RR_SOFTTICKS_AARCH64_TICK_ASM \
+  "movz x16, #0x7001, lsl #16\n\t"    \
+  "ldr x17, [x16, #0x800]\n\t"        \
+  "tbnz x17, #63, 1f\n\t"             \
+  "sub x17, x17, #1\n\t"              \
+  "str x17, [x16, #0x800]\n\t"        \
+  "cbnz x17, 1f\n\t"                  \
+  "brk #0x5354\n"                     \
+  "1: mov x17, xzr\n"
+#define RR_SOFTTICKS_AARCH64_TICK_SIZE 32
+#define RR_SOFTTICKS_AARCH64_COMMIT_OFFSET 16 /* str */
+#define RR_SOFTTICKS_AARCH64_TRAP_OFFSET 24   /* brk; SIGTRAP pc = 24 */
+#define RR_SOFTTICKS_AARCH64_BRK_IMM 0x5354
+
+/* Clobber lists, as they appear in a GCC/clang asm statement and as LLVM
+ * IR constraint strings. */
+#define RR_SOFTTICKS_X86_CLOBBERS "cc"
+#define RR_SOFTTICKS_AARCH64_CLOBBERS "x16", "x17"
+#define RR_SOFTTICKS_X86_LLVM_CONSTRAINTS "~{dirflag},~{fpsr},~{flags}"
+#define RR_SOFTTICKS_AARCH64_LLVM_CONSTRAINTS "~{x16},~{x17}"
+
+/* ---------------------------------------------------------------------- */
+/* The per-module initializer and the note                                 */
+/* ---------------------------------------------------------------------- */
+
+/* Hidden function, in a COMDAT group of the same name, run from
+ * .init_array at this priority (user constructors start at 101). */
+#define RR_SOFTTICKS_INIT_SYMBOL "__rr_softticks_init"
+#define RR_SOFTTICKS_INIT_COMDAT "__rr_softticks_init"
+#define RR_SOFTTICKS_INIT_PRIORITY 1
+#define RR_SOFTTICKS_INIT_SECTION ".text.__rr_softticks_init"
+#define RR_SOFTTICKS_INIT_ARRAY_SECTION ".init_array.00001"
+/* Functions in sections with this prefix are never instrumented. */
+#define RR_SOFTTICKS_SKIP_SECTION_PREFIX ".text.__rr_softticks"
+
+/* .note.rrsoftticks: SHT_NOTE, allocated, 4-byte aligned, one note:
+ * namesz 3 ("rr\0"), descsz 4, type 1, desc = ABI version.  20 bytes. */
+#define RR_SOFTTICKS_NOTE_SECTION ".note.rrsoftticks"
+#define RR_SOFTTICKS_NOTE_NAME "rr"
+#define RR_SOFTTICKS_NOTE_NAMESZ 3
+#define RR_SOFTTICKS_NOTE_DESCSZ 4
+#define RR_SOFTTICKS_NOTE_TYPE 1
+#define RR_SOFTTICKS_NOTE_SIZE 20
+
+/* The project's manifest (abi/softticks.capnp, struct ModuleManifest) is a
+ * separate note, never inside .note.rrsoftticks. */
+#define RR_SOFTTICKS_MANIFEST_SECTION ".note.softticks.manifest"
+#define RR_SOFTTICKS_MANIFEST_NOTE_NAME "softticks"
+#define RR_SOFTTICKS_MANIFEST_NOTE_TYPE 1
+
+/* ---------------------------------------------------------------------- */
+/* The native architecture                                                 */
+/* ---------------------------------------------------------------------- */
+
+#if defined(__x86_64__) && !defined(__ILP32__)
+#define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_X86_64_TICK_ASM
+#define RR_SOFTTICKS_TICK_SIZE RR_SOFTTICKS_X86_64_TICK_SIZE
+#define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_X86_PAGE_ADDR
+#define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_X86_COUNTDOWN_ADDR
+#define RR_SOFTTICKS_NATIVE_ARCH RR_SOFTTICKS_ARCH_X86_64
+#define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_X86_CLOBBERS
+#elif defined(__i386__)
+#define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_I386_TICK_ASM
+#define RR_SOFTTICKS_TICK_SIZE RR_SOFTTICKS_I386_TICK_SIZE
+#define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_X86_PAGE_ADDR
+#define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_X86_COUNTDOWN_ADDR
+#define RR_SOFTTICKS_NATIVE_ARCH RR_SOFTTICKS_ARCH_I386
+#define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_X86_CLOBBERS
+#elif defined(__aarch64__) && !defined(__ILP32__)
+#define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_AARCH64_TICK_ASM
+#define RR_SOFTTICKS_TICK_SIZE RR_SOFTTICKS_AARCH64_TICK_SIZE
+#define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_AARCH64_PAGE_ADDR
+#define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_AARCH64_COUNTDOWN_ADDR
+#define RR_SOFTTICKS_NATIVE_ARCH RR_SOFTTICKS_ARCH_AARCH64
+#define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_AARCH64_CLOBBERS
+#endif
+
+#if defined(RR_SOFTTICKS_TICK_ASM) && !defined(__ASSEMBLER__)
+/* One tick, for hand-instrumented C and C++ (loops in inline asm, code the
+ * compiler pass cannot see).  Guard it with #ifdef __RR_SOFTTICKS__ in
+ * code that is also built without software ticks. */
+#define RR_SOFTTICK() \
+  __asm__ __volatile__(RR_SOFTTICKS_TICK_ASM : : : RR_SOFTTICKS__NATIVE_CLOBBERS)
+#endif
+
+#if defined(RR_SOFTTICKS_TICK_ASM) && defined(__ASSEMBLER__)
+/* In a preprocessed assembler file (.S) write RR_SOFTTICK on a line of its
+ * own; it expands to this assembler macro. */
+#define RR_SOFTTICK rr_softtick
+/* clang-format off */
+#if defined(__x86_64__)
+.macro rr_softtick
+  testb $0x80, 0x70001807
+  jnz 1f
+  decq 0x70001800
+  jnz 1f
+  int3
+1:
+.endm
+#elif defined(__i386__)
+.macro rr_softtick
+  testb $0x80, 0x70001807
+  jnz 1f
+  subl $1, 0x70001800
+  jnz 1f
+  subl $1, 0x70001804
+  jae 1f
+  int3
+1:
+.endm
+#elif defined(__aarch64__)
+.macro rr_softtick
+  movz x16, #0x7001, lsl #16
+  ldr x17, [x16, #0x800]
+  tbnz x17, #63, 1f
+  sub x17, x17, #1
+  str x17, [x16, #0x800]
+  cbnz x17, 1f
+  brk #0x5354
+1: mov x17, xzr
+.endm
+#endif
+/* clang-format on */
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* Tracer helpers                                                          */
+/* ---------------------------------------------------------------------- */
+
+#ifndef __ASSEMBLER__
+
+#ifdef __cplusplus
+#include <cstddef>
+#include <cstdint>
+#define RR_SOFTTICKS__INLINE static inline
+extern "C" {
+#else
+#include <stddef.h>
+#include <stdint.h>
+#define RR_SOFTTICKS__INLINE static inline
+#endif
+
+enum rr_softticks_arch {
+  RR_SOFTTICKS_ARCH_X86_64 = 1,
+  RR_SOFTTICKS_ARCH_I386 = 2,
+  RR_SOFTTICKS_ARCH_AARCH64 = 3
+};
+
+/* The countdown value that means "disarmed, never trap": 2^64 - 1. */
+#define RR_SOFTTICKS_PARKED UINT64_C(0xffffffffffffffff)
+/* Largest armable period: 2^63 - 1 (the top bit is the disarm guard). */
+#define RR_SOFTTICKS_MAX_ARM UINT64_C(0x7fffffffffffffff)
+
+/* Address of the countdown for an architecture (0 for an unknown one). */
+RR_SOFTTICKS__INLINE uint64_t rr_softticks_countdown_addr(enum rr_softticks_arch arch) {
+  return arch == RR_SOFTTICKS_ARCH_AARCH64 ? (uint64_t)RR_SOFTTICKS_AARCH64_COUNTDOWN_ADDR
+         : (arch == RR_SOFTTICKS_ARCH_X86_64 || arch == RR_SOFTTICKS_ARCH_I386)
+             ? (uint64_t)RR_SOFTTICKS_X86_COUNTDOWN_ADDR
+             : 0;
+}
+
+RR_SOFTTICKS__INLINE uint64_t rr_softticks_page_addr(enum rr_softticks_arch arch) {
+  uint64_t c = rr_softticks_countdown_addr(arch);
+  return c ? c - RR_SOFTTICKS_COUNTDOWN_OFFSET : 0;
+}
+
+/* Whether a raw countdown value (the 8 bytes at the countdown, read as a
+ * little-endian uint64) is armed: top bit clear.  Same on every arch: on
+ * i386 the top bit is the high word's. */
+RR_SOFTTICKS__INLINE int rr_softticks_is_armed(uint64_t raw) {
+  return (raw >> 63) == 0;
+}
+
+/* The 8 bytes (as a little-endian uint64) a tracer writes so that the task
+ * traps after exactly `ticks` more ticks, ticks in [1, 2^63).  Returns
+ * RR_SOFTTICKS_PARKED for ticks out of range, which never traps.
+ *
+ * i386: the low word counts down to 0, then the high word takes the borrow;
+ * a low word of 0 stands for 2^32.  So lo = ticks mod 2^32 and
+ * hi = (ticks - 1) >> 32.  A task stopped with a borrow pending (see
+ * rr_softticks_i386_borrow_pending) will take one from the high word
+ * before it counts on, so pass borrow_pending=1 to add it back in advance.
+ * borrow_pending is ignored on the other architectures. */
+RR_SOFTTICKS__INLINE uint64_t rr_softticks_arm_value(enum rr_softticks_arch arch,
+                                                     uint64_t ticks, int borrow_pending) {
+  if (ticks == 0 || ticks > RR_SOFTTICKS_MAX_ARM) return RR_SOFTTICKS_PARKED;
+  if (arch != RR_SOFTTICKS_ARCH_I386) return ticks;
+  {
+    uint32_t lo = (uint32_t)ticks;
+    uint32_t hi = (uint32_t)((ticks - 1) >> 32);
+    if (borrow_pending) hi += 1;
+    return ((uint64_t)hi << 32) | lo;
+  }
+}
+
+/* Ticks to go until the trap, from the 8 raw bytes read at the countdown
+ * (little-endian uint64).  After arming W, the task has run W - remaining
+ * ticks.  A trap stop reads 0.
+ *
+ * i386: hi * 2^32 + lo with lo = 0 counting as 2^32, less 2^32 while a
+ * borrow is pending.  x86-64 and aarch64: the value itself. */
+RR_SOFTTICKS__INLINE uint64_t rr_softticks_remaining(enum rr_softticks_arch arch,
+                                                     uint64_t raw, int borrow_pending) {
+  if (arch != RR_SOFTTICKS_ARCH_I386) return raw;
+  {
+    uint64_t hi = raw >> 32;
+    uint64_t lo = raw & 0xffffffffu;
+    uint64_t v = (hi << 32) + (lo ? lo : UINT64_C(0x100000000));
+    if (borrow_pending) v -= UINT64_C(0x100000000);
+    return v;
+  }
+}
+
+/* i386: whether a task stopped at byte `offset` of a tick sequence has a
+ * borrow pending: its low word has just reached 0 and the subl of the high
+ * word has not run.  That is at the second jnz (offset 16) with ZF set, or
+ * at the high word's subl (offset 18).  A stop right after a breakpoint's
+ * int3 on either instruction counts as at that instruction: pass the
+ * offset of the instruction, not of the pc. */
+RR_SOFTTICKS__INLINE int rr_softticks_i386_borrow_pending(unsigned offset, int zf_set) {
+  return offset == RR_SOFTTICKS_I386_BORROW_OFFSET || (offset == 16 && zf_set);
+}
+
+/* The bytes of a sequence, the whole of it (through the instruction after
+ * the trap on aarch64).  *size receives the length. */
+RR_SOFTTICKS__INLINE const unsigned char *rr_softticks_sequence_bytes(
+    enum rr_softticks_arch arch, size_t *size) {
+  static const unsigned char x86_64_seq[RR_SOFTTICKS_X86_64_TICK_SIZE] = {
+      0xf6, 0x04, 0x25, 0x07, 0x18, 0x00, 0x70, 0x80, /* testb $0x80,0x70001807 */
+      0x75, 0x0b,                                     /* jnz 1f               */
+      0x48, 0xff, 0x0c, 0x25, 0x00, 0x18, 0x00, 0x70, /* decq 0x70001800      */
+      0x75, 0x01,                                     /* jnz 1f               */
+      0xcc};                                          /* int3                 */
+  static const unsigned char i386_seq[RR_SOFTTICKS_I386_TICK_SIZE] = {
+      0xf6, 0x05, 0x07, 0x18, 0x00, 0x70, 0x80,       /* testb $0x80,0x70001807 */
+      0x75, 0x13,                                     /* jnz 1f               */
+      0x83, 0x2d, 0x00, 0x18, 0x00, 0x70, 0x01,       /* subl $1,0x70001800   */
+      0x75, 0x0a,                                     /* jnz 1f               */
+      0x83, 0x2d, 0x04, 0x18, 0x00, 0x70, 0x01,       /* subl $1,0x70001804   */
+      0x73, 0x01,                                     /* jae 1f               */
+      0xcc};                                          /* int3                 */
+  static const unsigned char aarch64_seq[RR_SOFTTICKS_AARCH64_TICK_SIZE] = {
+      0x30, 0x00, 0xae, 0xd2, /* movz x16, #0x7001, lsl #16 */
+      0x11, 0x02, 0x44, 0xf9, /* ldr x17, [x16, #0x800]     */
+      0xb1, 0x00, 0xf8, 0xb7, /* tbnz x17, #63, 1f          */
+      0x31, 0x06, 0x00, 0xd1, /* sub x17, x17, #1           */
+      0x11, 0x02, 0x04, 0xf9, /* str x17, [x16, #0x800]     */
+      0x51, 0x00, 0x00, 0xb5, /* cbnz x17, 1f               */
+      0x80, 0x6a, 0x2a, 0xd4, /* brk #0x5354                */
+      0xf1, 0x03, 0x1f, 0xaa  /* 1: mov x17, xzr           */
+  };
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64: *size = sizeof x86_64_seq; return x86_64_seq;
+    case RR_SOFTTICKS_ARCH_I386: *size = sizeof i386_seq; return i386_seq;
+    case RR_SOFTTICKS_ARCH_AARCH64: *size = sizeof aarch64_seq; return aarch64_seq;
+  }
+  *size = 0;
+  return (const unsigned char *)0;
+}
+
+/* Length of the sequence up to and including its trap instruction. */
+RR_SOFTTICKS__INLINE size_t rr_softticks_bytes_through_trap(enum rr_softticks_arch arch) {
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64: return RR_SOFTTICKS_X86_64_TRAP_OFFSET + 1;
+    case RR_SOFTTICKS_ARCH_I386: return RR_SOFTTICKS_I386_TRAP_OFFSET + 1;
+    case RR_SOFTTICKS_ARCH_AARCH64: return RR_SOFTTICKS_AARCH64_TRAP_OFFSET + 4;
+  }
+  return 0;
+}
+
+RR_SOFTTICKS__INLINE unsigned rr_softticks_commit_offset(enum rr_softticks_arch arch) {
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64: return RR_SOFTTICKS_X86_64_COMMIT_OFFSET;
+    case RR_SOFTTICKS_ARCH_I386: return RR_SOFTTICKS_I386_COMMIT_OFFSET;
+    case RR_SOFTTICKS_ARCH_AARCH64: return RR_SOFTTICKS_AARCH64_COMMIT_OFFSET;
+  }
+  return 0;
+}
+
+RR_SOFTTICKS__INLINE unsigned rr_softticks_trap_offset(enum rr_softticks_arch arch) {
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64: return RR_SOFTTICKS_X86_64_TRAP_OFFSET;
+    case RR_SOFTTICKS_ARCH_I386: return RR_SOFTTICKS_I386_TRAP_OFFSET;
+    case RR_SOFTTICKS_ARCH_AARCH64: return RR_SOFTTICKS_AARCH64_TRAP_OFFSET;
+  }
+  return 0;
+}
+
+/* Offset from the start of the sequence of the pc a tick trap reports:
+ * after the int3 on x86, at the brk on aarch64. */
+RR_SOFTTICKS__INLINE unsigned rr_softticks_trap_pc_offset(enum rr_softticks_arch arch) {
+  return arch == RR_SOFTTICKS_ARCH_AARCH64 ? rr_softticks_trap_offset(arch)
+                                           : rr_softticks_trap_offset(arch) + 1;
+}
+
+/* What a recorder does with a task stopped at byte `offset` of a sequence
+ * (not at a tick trap; see rr_softticks_is_tick_trap for that). */
+enum rr_softticks_stop_action {
+  /* An ordinary position: leave it (the tick has not committed, or x86's
+   * guard/decrement, whose state does not depend on the countdown). */
+  RR_SOFTTICKS_STOP_KEEP = 0,
+  /* After the commit: move the pc to the end of the sequence (and on
+   * aarch64 set x17 to 0, as the final mov would). */
+  RR_SOFTTICKS_STOP_MOVE_TO_END = 1,
+  /* aarch64 only, between the ldr and the str with an armed value in x17:
+   * the tick will commit; completing the sequence commits it, so the
+   * recorder also counts one tick (and stores x17 - 1 if it completes by
+   * emulation rather than by running to the end). */
+  RR_SOFTTICKS_STOP_COMMIT_AND_MOVE_TO_END = 2
+};
+
+/* x17_top_bit_set: aarch64 only, whether x17's bit 63 is set at the stop
+ * (then the guard skips the tick). */
+RR_SOFTTICKS__INLINE enum rr_softticks_stop_action rr_softticks_stop_action(
+    enum rr_softticks_arch arch, unsigned offset, int x17_top_bit_set) {
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64:
+      return (offset == 18 || offset == 20) ? RR_SOFTTICKS_STOP_MOVE_TO_END
+                                            : RR_SOFTTICKS_STOP_KEEP;
+    case RR_SOFTTICKS_ARCH_I386:
+      return (offset == 16 || offset == 18 || offset == 25 || offset == 27)
+                 ? RR_SOFTTICKS_STOP_MOVE_TO_END
+                 : RR_SOFTTICKS_STOP_KEEP;
+    case RR_SOFTTICKS_ARCH_AARCH64:
+      if (offset == 8 || offset == 12 || offset == 16)
+        return x17_top_bit_set ? RR_SOFTTICKS_STOP_KEEP
+                               : RR_SOFTTICKS_STOP_COMMIT_AND_MOVE_TO_END;
+      return (offset == 20 || offset == 24 || offset == 28) ? RR_SOFTTICKS_STOP_MOVE_TO_END
+                                                            : RR_SOFTTICKS_STOP_KEEP;
+  }
+  return RR_SOFTTICKS_STOP_KEEP;
+}
+
+/* Recognizing a tick trap.  On a SIGTRAP stop at `pc`, read
+ * rr_softticks_trap_window_before(arch) bytes ending at pc and
+ * rr_softticks_trap_window_after(arch) bytes starting at pc (with any
+ * debugger breakpoints replaced by the original bytes) into one buffer and
+ * pass it to rr_softticks_is_tick_trap.  The countdown then reads 0. */
+RR_SOFTTICKS__INLINE size_t rr_softticks_trap_window_before(enum rr_softticks_arch arch) {
+  return rr_softticks_trap_pc_offset(arch);
+}
+
+RR_SOFTTICKS__INLINE size_t rr_softticks_trap_window_after(enum rr_softticks_arch arch) {
+  return arch == RR_SOFTTICKS_ARCH_AARCH64 ? 4 : 0;
+}
+
+RR_SOFTTICKS__INLINE int rr_softticks_is_tick_trap(enum rr_softticks_arch arch,
+                                                   const unsigned char *window) {
+  size_t size, i, n = rr_softticks_bytes_through_trap(arch);
+  const unsigned char *seq = rr_softticks_sequence_bytes(arch, &size);
+  if (!seq || !window) return 0;
+  for (i = 0; i < n; i++)
+    if (window[i] != seq[i]) return 0;
+  return 1;
+}
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* !__ASSEMBLER__ */
+
+#endif /* RR_SOFTTICKS_H */

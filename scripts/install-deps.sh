@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what building and testing softticks needs on Debian 12.
+# Run as root (or with sudo available). Safe to run again.
+set -euo pipefail
+
+packages=(
+  # build
+  cmake ninja-build pkg-config make gcc g++ binutils
+  # the GCC plugin: host and aarch64 cross, with plugin headers
+  gcc-12-plugin-dev
+  gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
+  # i386 (not gcc-multilib: it conflicts with the aarch64 cross compiler)
+  gcc-12-multilib g++-12-multilib
+  # the LLVM pass: newest and oldest supported LLVM, with FileCheck and lld
+  llvm-19-dev clang-19 lld-19 llvm-19-tools libclang-rt-19-dev
+  llvm-14-dev clang-14 lld-14 llvm-14-tools
+  # tools, schema, aarch64 tests, measurement
+  libelf-dev zlib1g-dev capnproto qemu-user valgrind
+  csmith libcsmith-dev
+)
+
+sudo=""
+if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+
+# What gcc-multilib would have provided: <asm/...> for -m32 builds.
+if [ ! -e /usr/include/asm ]; then
+  $sudo ln -s x86_64-linux-gnu/asm /usr/include/asm
+fi
+echo "install-deps: done"
