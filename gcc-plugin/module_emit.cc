@@ -1,0 +1,60 @@
+/*
+ * The per-module parts of an instrumented unit: the initializer with its
+ * .init_array entry and the ABI note (st_module_asm), and the manifest note
+ * (st_manifest_asm).  All sit in COMDAT groups, so a linked module keeps
+ * one of each however many units carry them.
+ *
+ * They are written straight into the assembly output at PLUGIN_FINISH_UNIT,
+ * and only by a unit that got at least one tick.  Not as a toplevel asm
+ * node: that would be streamed into LTO bytecode and come out again in
+ * every link-time unit on top of the copy the unit emits itself.  With
+ * -flto the pass (and so this) runs in the link-time units; a fat object's
+ * own copy goes away with its non-LTO code when the linker plugin claims
+ * the object.
+ */
+#include "gcc_includes.h"
+
+#include <stdlib.h>
+
+#include "softticks_gcc.h"
+#include "manifest.h"
+#include "module_asm.h"
+#include "placement.h"
+
+static void write_wrapped(const char *text) {
+  /* The parts switch sections; restore GCC's current one afterwards. */
+  fputs("\t.pushsection .text\n", asm_out_file);
+  fputs(text, asm_out_file);
+  if (*text && text[strlen(text) - 1] != '\n') fputc('\n', asm_out_file);
+  fputs("\t.popsection\n", asm_out_file);
+}
+
+void st_emit_module_parts(void *, void *) {
+  static bool emitted;
+  enum rr_softticks_arch arch;
+  if (st_option_stats)
+    fprintf(stderr, "softticks: unit %s: %lu ticks in %lu functions\n",
+            main_input_filename ? main_input_filename : "?", st_unit_ticks, st_unit_functions);
+  if (emitted || st_unit_ticks == 0 || !asm_out_file || !st_target_arch(&arch)) return;
+  emitted = true;
+
+  const char *module = st_module_asm(arch);
+  if (!module) {
+    error("softticks: this plugin was built without the initializer for this architecture");
+    return;
+  }
+  struct st_manifest m;
+  m.arch = arch;
+  m.compiler = "gcc";
+  m.compiler_version = st_gcc_version;
+  m.plugin_version = ST_PLUGIN_VERSION;
+  m.placement_rules_version = ST_PLACEMENT_RULES_VERSION;
+  char *manifest = st_manifest_asm(&m);
+  if (!manifest) {
+    error("softticks: cannot encode the module manifest");
+    return;
+  }
+  write_wrapped(module);
+  write_wrapped(manifest);
+  free(manifest);
+}

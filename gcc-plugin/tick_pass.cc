@@ -1,0 +1,189 @@
+/*
+ * The GIMPLE pass: GCC's CFG -> st_cfg -> st_place() -> tick asm statements.
+ *
+ * It runs right after "optimized" (pass_cleanup_cfg_post_optimizing), the
+ * last GIMPLE pass before expansion, which GCC runs at every -O level;
+ * with -flto it runs in the link-time (ltrans) compilation only.
+ */
+#include "gcc_includes.h"
+
+#include "softticks_gcc.h"
+#include "placement.h"
+
+unsigned long st_unit_ticks;
+unsigned long st_unit_functions;
+
+namespace {
+
+/* A volatile asm with the sequence, no operands and only the ABI's
+ * clobbers: it touches no memory the compiler knows about. */
+gasm *build_tick(enum rr_softticks_arch arch) {
+  static const char *const x86_clobbers[] = {RR_SOFTTICKS_X86_CLOBBERS};
+  static const char *const aarch64_clobbers[] = {RR_SOFTTICKS_AARCH64_CLOBBERS};
+  const char *const *names = arch == RR_SOFTTICKS_ARCH_AARCH64 ? aarch64_clobbers : x86_clobbers;
+  size_t count = arch == RR_SOFTTICKS_ARCH_AARCH64
+                     ? sizeof aarch64_clobbers / sizeof *aarch64_clobbers
+                     : sizeof x86_clobbers / sizeof *x86_clobbers;
+  vec<tree, va_gc> *clobbers = NULL;
+  for (size_t i = 0; i < count; i++) {
+    tree name = build_string(strlen(names[i]) + 1, names[i]);
+    vec_safe_push(clobbers, build_tree_list(NULL_TREE, name));
+  }
+  gasm *tick = gimple_build_asm_vec(st_tick_asm(arch), NULL, NULL, clobbers, NULL);
+  gimple_asm_set_volatile(tick, true);
+  return tick;
+}
+
+/* The first statement of bb that is not a label or debug statement. */
+gimple *first_real_stmt(basic_block bb) {
+  gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb(bb);
+  return gsi_end_p(gsi) ? NULL : gsi_stmt(gsi);
+}
+
+bool is_returns_twice_call(const gimple *stmt) {
+  return stmt && is_gimple_call(stmt) && (gimple_call_flags(stmt) & ECF_RETURNS_TWICE);
+}
+
+/* GCC's abnormal dispatcher: a block holding only the internal call
+ * .ABNORMAL_DISPATCHER, which expands to no code.  It fans out to every
+ * setjmp receiver and nonlocal label, so it may head a cycle. */
+bool is_abnormal_dispatcher(basic_block bb) {
+  gimple *stmt = first_real_stmt(bb);
+  return stmt && gimple_call_internal_p(stmt, IFN_ABNORMAL_DISPATCHER);
+}
+
+class cfg_for_placement {
+ public:
+  explicit cfg_for_placement(function *fun) {
+    basic_block entry = single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fun))
+                            ? single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun))
+                            : EDGE_SUCC(ENTRY_BLOCK_PTR_FOR_FN(fun), 0)->dest;
+    index_of.safe_grow_cleared(last_basic_block_for_fn(fun));
+    add_block(entry);
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun)
+    if (bb != entry) add_block(bb);
+    FOR_EACH_BB_FN(bb, fun) {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE(e, ei, bb->succs) {
+        if (e->dest == EXIT_BLOCK_PTR_FOR_FN(fun)) continue;
+        struct st_edge se = {index_of[bb->index] - 1, index_of[e->dest->index] - 1};
+        edges.safe_push(se);
+      }
+    }
+  }
+
+  /* Blocks in st_cfg order; index_of[bb->index] - 1 is the st_cfg index. */
+  auto_vec<basic_block> blocks;
+  auto_vec<unsigned> flags;
+  auto_vec<st_edge> edges;
+  auto_vec<unsigned> index_of;
+
+  struct st_cfg view() const {
+    struct st_cfg cfg = {blocks.length(), flags.address(), edges.length(), edges.address()};
+    return cfg;
+  }
+
+ private:
+  void add_block(basic_block bb) {
+    unsigned f = 0;
+    if (is_abnormal_dispatcher(bb)) f |= ST_BLOCK_NO_CODE;
+    if (is_returns_twice_call(first_real_stmt(bb))) f |= ST_BLOCK_LEADING_RETURNS_TWICE;
+    index_of[bb->index] = blocks.length() + 1;
+    blocks.safe_push(bb);
+    flags.safe_push(f);
+  }
+};
+
+/* Right after a returns_twice call, where each of its returns lands: on
+ * the fall-through edge if the call ends its block, else at the start of
+ * a new block split off after it (one tick per block).  Returns ticks
+ * added. */
+unsigned tick_after_returns_twice(gimple *call, enum rr_softticks_arch arch,
+                                  bitmap ticked_blocks) {
+  basic_block bb = gimple_bb(call);
+  if (!stmt_ends_bb_p(call)) {
+    edge e = split_block(bb, call);
+    gimple_stmt_iterator gsi = gsi_after_labels(e->dest);
+    gsi_insert_before(&gsi, build_tick(arch), GSI_SAME_STMT);
+    return 1;
+  }
+  edge fallthru = find_fallthru_edge(bb->succs);
+  if (!fallthru) return 0; /* never returns normally: nothing lands */
+  if (single_pred_p(fallthru->dest) && bitmap_bit_p(ticked_blocks, fallthru->dest->index))
+    return 0; /* the successor's own tick is already right after the call */
+  gsi_insert_on_edge_immediate(fallthru, build_tick(arch));
+  return 1;
+}
+
+unsigned instrument(function *fun, enum rr_softticks_arch arch) {
+  cfg_for_placement cfg(fun);
+  unsigned n = cfg.blocks.length();
+  if (n == 0) return 0;
+  auto_vec<unsigned> tick;
+  tick.safe_grow_cleared(n);
+  struct st_cfg view = cfg.view();
+  if (st_place(&view, tick.address()) != 0) {
+    error("softticks: cannot place ticks in %qD (out of memory)", fun->decl);
+    return 0;
+  }
+
+  /* Collect the returns_twice calls before the CFG changes. */
+  auto_vec<gimple *> returns_twice_calls;
+  for (unsigned i = 0; i < n; i++)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(cfg.blocks[i]); !gsi_end_p(gsi); gsi_next(&gsi))
+      if (is_returns_twice_call(gsi_stmt(gsi))) returns_twice_calls.safe_push(gsi_stmt(gsi));
+
+  unsigned added = 0;
+  auto_bitmap ticked_blocks;
+  for (unsigned i = 0; i < n; i++) {
+    if (!tick[i]) continue;
+    gimple_stmt_iterator gsi = gsi_after_labels(cfg.blocks[i]);
+    gsi_insert_before(&gsi, build_tick(arch), GSI_SAME_STMT);
+    bitmap_set_bit(ticked_blocks, cfg.blocks[i]->index);
+    added++;
+  }
+  for (gimple *call : returns_twice_calls) added += tick_after_returns_twice(call, arch, ticked_blocks);
+  return added;
+}
+
+const pass_data tick_pass_data = {
+    GIMPLE_PASS,
+    "softticks", /* name: -fdump-tree-softticks */
+    OPTGROUP_NONE,
+    TV_NONE,
+    PROP_cfg | PROP_ssa,
+    0,
+    0,
+    0,
+    0,
+};
+
+class tick_pass : public gimple_opt_pass {
+ public:
+  explicit tick_pass(gcc::context *ctx) : gimple_opt_pass(tick_pass_data, ctx) {}
+
+  unsigned int execute(function *fun) final override {
+    enum rr_softticks_arch arch;
+    if (!st_target_arch(&arch) || st_skip_function(fun->decl)) return 0;
+    unsigned added = instrument(fun, arch);
+    st_unit_ticks += added;
+    st_unit_functions++;
+    if (st_option_stats)
+      fprintf(stderr, "softticks: %s: %u ticks\n",
+              IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl)), added);
+    return 0;
+  }
+};
+
+}  // namespace
+
+void st_register_tick_pass(void) {
+  struct register_pass_info info;
+  info.pass = new tick_pass(g);
+  info.reference_pass_name = "optimized";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback(st_plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
