@@ -1,0 +1,114 @@
+/*
+ * st_module_asm: the top-level assembly every instrumented unit carries
+ * (see module_asm.h).  The initializer's machine code comes from
+ * runtime/page_init.c via the generated st_init_code.c; everything else
+ * (names, priority, note layout) from include/rr/softticks.h.
+ *
+ * Each piece is wrapped in .pushsection/.popsection so that the compiler's
+ * idea of the current section is intact after the top-level asm (GCC
+ * does not re-emit a .section directive after it).
+ */
+#include "module_asm.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "st_init_code.h"
+
+/* Big enough for ~110 code bytes at 6 characters each plus directives. */
+#define ST_MODULE_ASM_CAP 4096
+
+struct asm_dialect {
+  const char *type_prefix;  /* '@' on x86, '%' on aarch64 ('@' starts a comment there) */
+  unsigned code_align_log2; /* .p2align of the function */
+  unsigned pointer_size;    /* .init_array entry */
+};
+
+static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
+  static const struct asm_dialect x86_64 = {"@", 4, 8};
+  static const struct asm_dialect i386 = {"@", 4, 4};
+  static const struct asm_dialect aarch64 = {"%", 2, 8};
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64: return &x86_64;
+    case RR_SOFTTICKS_ARCH_I386: return &i386;
+    case RR_SOFTTICKS_ARCH_AARCH64: return &aarch64;
+  }
+  return NULL;
+}
+
+struct text {
+  char *buf;
+  size_t len, cap;
+  int overflow;
+};
+
+static void emit(struct text *t, const char *fmt, ...) {
+  va_list ap;
+  int n;
+  if (t->overflow) return;
+  va_start(ap, fmt);
+  n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+  va_end(ap);
+  if (n < 0 || (size_t)n >= t->cap - t->len)
+    t->overflow = 1;
+  else
+    t->len += (size_t)n;
+}
+
+/* Writes the text for arch into buf; returns 0, or -1 if it does not fit
+ * or arch has no initializer in this build. */
+static int build(enum rr_softticks_arch arch, char *buf, size_t cap) {
+  const struct asm_dialect *d = dialect_for(arch);
+  const struct st_init_code *code = st_init_code_for(arch);
+  const char *sym = RR_SOFTTICKS_INIT_SYMBOL, *group = RR_SOFTTICKS_INIT_COMDAT;
+  const char *name = RR_SOFTTICKS_NOTE_NAME;
+  struct text t = {buf, 0, cap, 0};
+  size_t i, name_bytes = RR_SOFTTICKS_NOTE_NAMESZ, padded = (name_bytes + 3) & ~(size_t)3;
+
+  if (!d || !code || !code->bytes || code->size == 0) return -1;
+
+  emit(&t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n", RR_SOFTTICKS_INIT_SECTION,
+       d->type_prefix, group);
+  emit(&t, "\t.p2align %u\n\t.globl %s\n\t.hidden %s\n\t.type %s,%sfunction\n%s:\n",
+       d->code_align_log2, sym, sym, sym, d->type_prefix, sym);
+  for (i = 0; i < code->size; i++)
+    emit(&t, "%s0x%02x%s", i % 16 ? "," : "\t.byte ", code->bytes[i],
+         (i % 16 == 15 || i + 1 == code->size) ? "\n" : "");
+  emit(&t, "\t.size %s,.-%s\n\t.popsection\n", sym, sym);
+
+  emit(&t, "\t.pushsection %s,\"aG\",%sinit_array,%s,comdat\n", RR_SOFTTICKS_INIT_ARRAY_SECTION,
+       d->type_prefix, group);
+  emit(&t, "\t.p2align %u\n\t.%ubyte %s\n\t.popsection\n", d->pointer_size == 8 ? 3u : 2u,
+       d->pointer_size, sym);
+
+  /* namesz, descsz, type, name padded to 4, desc (ABI version). */
+  emit(&t, "\t.pushsection %s,\"aG\",%snote,%s,comdat\n", RR_SOFTTICKS_NOTE_SECTION,
+       d->type_prefix, group);
+  emit(&t, "\t.p2align 2\n\t.4byte %u\n\t.4byte %u\n\t.4byte %u\n\t.byte ",
+       (unsigned)RR_SOFTTICKS_NOTE_NAMESZ, (unsigned)RR_SOFTTICKS_NOTE_DESCSZ,
+       (unsigned)RR_SOFTTICKS_NOTE_TYPE);
+  for (i = 0; i < padded; i++)
+    emit(&t, "%s0x%02x", i ? "," : "", i < strlen(name) ? (unsigned char)name[i] : 0u);
+  emit(&t, "\n\t.4byte %u\n\t.popsection\n", (unsigned)RR_SOFTTICKS_ABI_VERSION);
+  return t.overflow ? -1 : 0;
+}
+
+/* Built once per arch; callers may be threads (an LLVM plugin under
+ * parallel LTO), so publication goes through an atomic state:
+ * 0 unbuilt, 1 being built, 2 ready, 3 unavailable. */
+static char texts[4][ST_MODULE_ASM_CAP];
+static atomic_int states[4];
+
+const char *st_module_asm(enum rr_softticks_arch arch) {
+  int expected = 0, s;
+  unsigned i = (unsigned)arch;
+  if (i == 0 || i > 3) return NULL;
+  if (atomic_compare_exchange_strong(&states[i], &expected, 1))
+    atomic_store(&states[i], build(arch, texts[i], sizeof texts[i]) == 0 ? 2 : 3);
+  while ((s = atomic_load(&states[i])) == 1) {
+    /* another thread is formatting a few hundred bytes */
+  }
+  return s == 2 ? texts[i] : NULL;
+}

@@ -1,0 +1,59 @@
+/*
+ * librrsoftticks: the module asm every instrumented module carries, plus a
+ * few helpers for hand-instrumented programs and JITs (rr/librrsoftticks.h).
+ *
+ * The module asm is the exact text the compiler plugins emit
+ * (common/module_asm.c), generated into rrsoftticks_module_asm.h at build
+ * time for every architecture, so this file also builds for i386 and
+ * aarch64 in the tests.  None of this code ticks: it lives in a section
+ * the plugins skip and is marked no_instrument_function.
+ */
+#define _GNU_SOURCE
+#include <rr/librrsoftticks.h>
+
+#include <stdint.h>
+#include <sys/mman.h>
+
+#include "rrsoftticks_module_asm.h"
+
+#if defined(__x86_64__) && !defined(__ILP32__)
+__asm__(ST_MODULE_ASM_X86_64);
+#elif defined(__i386__)
+__asm__(ST_MODULE_ASM_I386);
+#elif defined(__aarch64__) && defined(ST_MODULE_ASM_AARCH64)
+__asm__(ST_MODULE_ASM_AARCH64);
+#else
+#error "librrsoftticks: no initializer for this architecture in this build"
+#endif
+
+#define ST_LIB_FN __attribute__((no_instrument_function, section(".text.__rr_softticks_lib")))
+
+/* Defined by the module asm above. */
+extern void __rr_softticks_init(void) __attribute__((visibility("hidden")));
+
+/* Whether anything is mapped at the countdown's page: msync fails with
+ * ENOMEM on unmapped memory, and has no other effect on anonymous pages. */
+ST_LIB_FN static int page_mapped(void) {
+  return msync((void *)RR_SOFTTICKS_PAGE_ADDR, RR_SOFTTICKS_MAP_SIZE, MS_ASYNC) == 0;
+}
+
+ST_LIB_FN int rr_softticks_ensure_page(void) {
+  __rr_softticks_init();
+  return page_mapped() ? 0 : -1;
+}
+
+ST_LIB_FN int rr_softticks_countdown_armed(void) {
+  const volatile uint32_t *words = (const volatile uint32_t *)RR_SOFTTICKS_COUNTDOWN_ADDR;
+  uint64_t raw;
+  if (!page_mapped()) return 0;
+  /* Two 32-bit reads: the i386 layout, and little-endian everywhere. */
+  raw = (uint64_t)words[1] << 32 | words[0];
+  return rr_softticks_is_armed(raw);
+}
+
+ST_LIB_FN const unsigned char *rr_softticks_tick_bytes(size_t *len) {
+  size_t n;
+  const unsigned char *bytes = rr_softticks_sequence_bytes(RR_SOFTTICKS_NATIVE_ARCH, &n);
+  if (len) *len = n;
+  return bytes;
+}
