@@ -1,0 +1,633 @@
+/*
+ * The facts softticks-inspect reports about one ELF image, gathered with
+ * libelf: the ABI note, the manifest notes, tick sites in executable code
+ * (per function on request), and the initializer with its .init_array
+ * entries.  verdict.c turns the facts into a verdict.
+ *
+ * Malformed input is expected (whole root filesystems, fuzzing): every
+ * size and offset is checked against the image before use, every libelf
+ * call is checked, and any section header that points outside the file
+ * makes the whole file an error rather than a partial answer.
+ */
+#define _GNU_SOURCE /* strdup with -std=c11 */
+#include <gelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inspection.h"
+#include "tick_scan.h"
+#include "verdict.h"
+
+#ifndef R_AARCH64_RELATIVE
+#define R_AARCH64_RELATIVE 1027
+#endif
+
+/* How many distinct initializer definitions we remember to match
+ * .init_array entries against; more than one is already inconsistent. */
+#define MAX_INIT_DEFS 8
+
+struct section {
+  Elf_Scn *scn;
+  GElf_Shdr sh;
+  const char *name;
+};
+
+struct init_def {
+  size_t shndx;
+  uint64_t value;
+};
+
+struct analysis {
+  Elf *elf;
+  size_t image_size;
+  struct st_inspection *out;
+  int want_functions;
+  struct section *sections; /* indexed by section number; [0] is the null one */
+  size_t section_count;
+  size_t symtab;            /* index of the symbol table used, 0 if none */
+  struct init_def init_defs[MAX_INIT_DEFS];
+  unsigned init_defs_known;
+  size_t functions_capacity;
+};
+
+static int fail(struct analysis *a, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(a->out->error, sizeof a->out->error, fmt, ap);
+  va_end(ap);
+  a->out->verdict = ST_VERDICT_ERROR;
+  return -1;
+}
+
+static int fail_elf(struct analysis *a, const char *what) {
+  return fail(a, "%s: %s", what, elf_errmsg(-1));
+}
+
+static uint64_t read_word(const unsigned char *p, size_t width, int big_endian) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < width; i++) {
+    size_t byte = big_endian ? i : width - 1 - i;
+    v = (v << 8) | p[byte];
+  }
+  return v;
+}
+
+static int is_elf_class_ok(int elf_class) {
+  return elf_class == ELFCLASS32 || elf_class == ELFCLASS64;
+}
+
+static enum rr_softticks_arch arch_of(unsigned machine, int elf_class) {
+  if (machine == EM_X86_64 && elf_class == ELFCLASS64) return RR_SOFTTICKS_ARCH_X86_64;
+  if (machine == EM_386 && elf_class == ELFCLASS32) return RR_SOFTTICKS_ARCH_I386;
+  if (machine == EM_AARCH64 && elf_class == ELFCLASS64) return RR_SOFTTICKS_ARCH_AARCH64;
+  return (enum rr_softticks_arch)0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Section table                                                          */
+/* ---------------------------------------------------------------------- */
+
+static int load_sections(struct analysis *a) {
+  size_t count, names;
+  if (elf_getshdrnum(a->elf, &count) != 0) return fail_elf(a, "section count");
+  if (count == 0) return 0;
+  if (elf_getshdrstrndx(a->elf, &names) != 0) return fail_elf(a, "section name table");
+  if (names >= count) return fail(a, "section name table index %zu out of range", names);
+  a->sections = calloc(count, sizeof *a->sections);
+  if (!a->sections) return fail(a, "out of memory for %zu sections", count);
+  a->section_count = count;
+  for (size_t i = 1; i < count; i++) {
+    struct section *s = &a->sections[i];
+    s->scn = elf_getscn(a->elf, i);
+    if (!s->scn || !gelf_getshdr(s->scn, &s->sh)) return fail_elf(a, "section header");
+    if (s->sh.sh_type != SHT_NOBITS &&
+        (s->sh.sh_offset > a->image_size || s->sh.sh_size > a->image_size - s->sh.sh_offset))
+      return fail(a, "section %zu (offset %#llx, size %#llx) extends beyond the end of the file",
+                  i, (unsigned long long)s->sh.sh_offset, (unsigned long long)s->sh.sh_size);
+    s->name = elf_strptr(a->elf, names, s->sh.sh_name);
+    if (!s->name) return fail(a, "section %zu: bad name offset %u", i, (unsigned)s->sh.sh_name);
+  }
+  a->out->has_sections = 1;
+  return 0;
+}
+
+static Elf_Data *section_data(struct analysis *a, size_t i) {
+  Elf_Data *d = elf_getdata(a->sections[i].scn, NULL);
+  if (!d) fail(a, "section %zu (%s): %s", i, a->sections[i].name, elf_errmsg(-1));
+  return d;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Notes                                                                  */
+/* ---------------------------------------------------------------------- */
+
+static int name_is(const Elf_Data *d, size_t name_off, const GElf_Nhdr *nh, const char *name) {
+  size_t len = strlen(name) + 1;
+  return nh->n_namesz == len && memcmp((const char *)d->d_buf + name_off, name, len) == 0;
+}
+
+static void note_abi(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
+                     size_t name_off, size_t desc_off) {
+  struct st_inspection *o = a->out;
+  if (!name_is(d, name_off, nh, RR_SOFTTICKS_NOTE_NAME) || nh->n_type != RR_SOFTTICKS_NOTE_TYPE ||
+      nh->n_descsz != RR_SOFTTICKS_NOTE_DESCSZ) {
+    o->abi_malformed_notes++;
+    return;
+  }
+  long version = (long)read_word((const unsigned char *)d->d_buf + desc_off, 4, o->big_endian);
+  o->abi_notes++;
+  if (o->abi_version < 0)
+    o->abi_version = version;
+  else if (version != o->abi_version && o->abi_other_version < 0)
+    o->abi_other_version = version;
+}
+
+static void note_manifest(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
+                          size_t name_off, size_t desc_off) {
+  struct st_inspection *o = a->out;
+  if (!name_is(d, name_off, nh, RR_SOFTTICKS_MANIFEST_NOTE_NAME) ||
+      nh->n_type != RR_SOFTTICKS_MANIFEST_NOTE_TYPE) {
+    st_add_warning(o, "unexpected note (type %u) in %s", (unsigned)nh->n_type,
+                   RR_SOFTTICKS_MANIFEST_SECTION);
+    return;
+  }
+  unsigned n = o->manifest_notes++;
+  if (n >= ST_MAX_MANIFESTS) return;
+  struct st_manifest_info *m = &o->manifests[n];
+  m->size = nh->n_descsz;
+#ifdef ST_HAVE_MANIFEST_DECODE
+  m->decoded = st_manifest_decode((const unsigned char *)d->d_buf + desc_off, nh->n_descsz,
+                                  &m->manifest) == 0;
+  if (!m->decoded) st_add_warning(o, "manifest note %u is not a valid ModuleManifest", n + 1);
+#else
+  (void)desc_off;
+  m->decoded = -1;
+#endif
+}
+
+typedef void (*note_fn)(struct analysis *, const Elf_Data *, const GElf_Nhdr *, size_t, size_t);
+
+/* Walks the notes of d.  Returns 0, or 1 if bytes were left that are not
+ * a complete note. */
+static int walk_notes(struct analysis *a, Elf_Data *d, note_fn fn) {
+  size_t off = 0, next;
+  GElf_Nhdr nh;
+  size_t name_off, desc_off;
+  if (d->d_type != ELF_T_NHDR && d->d_type != ELF_T_NHDR8) return d->d_size != 0;
+  while (off < d->d_size && (next = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > off) {
+    fn(a, d, &nh, name_off, desc_off);
+    off = next;
+  }
+  return off < d->d_size;
+}
+
+static int read_notes_in_sections(struct analysis *a) {
+  struct st_inspection *o = a->out;
+  for (size_t i = 1; i < a->section_count; i++) {
+    const struct section *s = &a->sections[i];
+    int abi = strcmp(s->name, RR_SOFTTICKS_NOTE_SECTION) == 0;
+    int manifest = strcmp(s->name, RR_SOFTTICKS_MANIFEST_SECTION) == 0;
+    if (!abi && !manifest) continue;
+    if (abi) {
+      o->abi_note_sections++;
+      if (s->sh.sh_type != SHT_NOTE) {
+        st_add_reason(o, "section %s is not SHT_NOTE", s->name);
+        o->abi_malformed_notes++;
+        continue;
+      }
+      if (!(s->sh.sh_flags & SHF_ALLOC)) st_add_reason(o, "section %s is not allocated", s->name);
+    } else if (s->sh.sh_type != SHT_NOTE) {
+      st_add_warning(o, "section %s is not SHT_NOTE", s->name);
+      continue;
+    }
+    Elf_Data *d = section_data(a, i);
+    if (!d) return -1;
+    if (walk_notes(a, d, abi ? note_abi : note_manifest)) {
+      if (abi)
+        o->abi_malformed_notes++;
+      else
+        st_add_warning(o, "trailing bytes in %s", s->name);
+    }
+  }
+  return 0;
+}
+
+/* A file without section headers: the notes of its PT_NOTE segments, by
+ * name and type, wherever they are. */
+static void note_any(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
+                     size_t name_off, size_t desc_off) {
+  if (name_is(d, name_off, nh, RR_SOFTTICKS_NOTE_NAME) && nh->n_type == RR_SOFTTICKS_NOTE_TYPE)
+    note_abi(a, d, nh, name_off, desc_off);
+  else if (name_is(d, name_off, nh, RR_SOFTTICKS_MANIFEST_NOTE_NAME))
+    note_manifest(a, d, nh, name_off, desc_off);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Program headers                                                        */
+/* ---------------------------------------------------------------------- */
+
+static int segment_in_file(struct analysis *a, const GElf_Phdr *ph) {
+  return ph->p_offset <= a->image_size && ph->p_filesz <= a->image_size - ph->p_offset;
+}
+
+/* PT_INTERP always; without sections also the notes and the code. */
+static int read_segments(struct analysis *a, const unsigned char *image) {
+  struct st_inspection *o = a->out;
+  size_t count;
+  if (elf_getphdrnum(a->elf, &count) != 0) return fail_elf(a, "program header count");
+  for (size_t i = 0; i < count; i++) {
+    GElf_Phdr ph;
+    if (!gelf_getphdr(a->elf, (int)i, &ph)) return fail_elf(a, "program header");
+    if (ph.p_type == PT_INTERP) o->has_interp = 1;
+    if (o->has_sections) continue;
+    if (!segment_in_file(a, &ph))
+      return fail(a, "segment %zu extends beyond the end of the file", i);
+    if (ph.p_type == PT_NOTE && ph.p_filesz > 0) {
+      Elf_Data *d = elf_getdata_rawchunk(a->elf, (int64_t)ph.p_offset, ph.p_filesz,
+                                         ph.p_align == 8 ? ELF_T_NHDR8 : ELF_T_NHDR);
+      if (!d) return fail_elf(a, "note segment");
+      if (walk_notes(a, d, note_any)) st_add_warning(o, "trailing bytes in note segment %zu", i);
+    } else if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X)) {
+      st_scan_ticks(image + ph.p_offset, ph.p_filesz, ph.p_vaddr, o->ticks_by_arch, NULL, NULL);
+    }
+  }
+  if (!o->has_sections) st_add_warning(o, "no section headers: scanned executable segments");
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Symbols                                                                */
+/* ---------------------------------------------------------------------- */
+
+struct symbol_table {
+  Elf_Data *data;
+  size_t count;
+  size_t names; /* string table section */
+};
+
+static int open_symbol_table(struct analysis *a, size_t i, struct symbol_table *t) {
+  const struct section *s = &a->sections[i];
+  if (s->sh.sh_type != SHT_SYMTAB && s->sh.sh_type != SHT_DYNSYM)
+    return fail(a, "section %zu (%s) is not a symbol table", i, s->name);
+  if (s->sh.sh_link == 0 || s->sh.sh_link >= a->section_count)
+    return fail(a, "symbol table %s: bad string table link %u", s->name, (unsigned)s->sh.sh_link);
+  t->data = section_data(a, i);
+  if (!t->data) return -1;
+  size_t entsize = gelf_fsize(a->elf, ELF_T_SYM, 1, EV_CURRENT);
+  t->count = entsize ? t->data->d_size / entsize : 0;
+  t->names = s->sh.sh_link;
+  return 0;
+}
+
+static int symbol_at(struct analysis *a, const struct symbol_table *t, size_t idx,
+                     GElf_Sym *sym, const char **name) {
+  if (idx >= t->count || !gelf_getsym(t->data, (int)idx, sym))
+    return fail(a, "symbol %zu out of range", idx);
+  *name = elf_strptr(a->elf, t->names, sym->st_name);
+  if (!*name) return fail(a, "symbol %zu: bad name offset %u", idx, (unsigned)sym->st_name);
+  return 0;
+}
+
+static int is_function(const GElf_Sym *sym) {
+  int type = GELF_ST_TYPE(sym->st_info);
+  return (type == STT_FUNC || type == STT_GNU_IFUNC) && sym->st_shndx != SHN_UNDEF &&
+         sym->st_shndx < SHN_LORESERVE && sym->st_size > 0;
+}
+
+static int add_function(struct analysis *a, const GElf_Sym *sym, const char *name) {
+  struct st_inspection *o = a->out;
+  if (o->function_count == a->functions_capacity) {
+    size_t cap = a->functions_capacity ? 2 * a->functions_capacity : 64;
+    struct st_function_ticks *f = realloc(o->functions, cap * sizeof *f);
+    if (!f) return fail(a, "out of memory for functions");
+    o->functions = f;
+    a->functions_capacity = cap;
+  }
+  struct st_function_ticks *f = &o->functions[o->function_count];
+  memset(f, 0, sizeof *f);
+  f->name = strdup(name);
+  if (!f->name) return fail(a, "out of memory for function names");
+  /* In a relocatable file a symbol's value is an offset in its section. */
+  f->section = o->elf_type == ET_REL ? sym->st_shndx : 0;
+  f->start = sym->st_value;
+  f->size = sym->st_size;
+  o->function_count++;
+  return 0;
+}
+
+static int function_order(const void *x, const void *y) {
+  const struct st_function_ticks *p = x, *q = y;
+  if (p->section != q->section) return p->section < q->section ? -1 : 1;
+  if (p->start != q->start) return p->start < q->start ? -1 : 1;
+  return strcmp(p->name, q->name);
+}
+
+/* Aliases (several names at one address) become one entry: the first name
+ * in sorted order, so that output does not depend on symbol order. */
+static void sort_functions(struct st_inspection *o) {
+  if (o->function_count == 0) return;
+  qsort(o->functions, o->function_count, sizeof *o->functions, function_order);
+  size_t kept = 1;
+  for (size_t i = 1; i < o->function_count; i++) {
+    struct st_function_ticks *prev = &o->functions[kept - 1], *f = &o->functions[i];
+    if (f->section == prev->section && f->start == prev->start) {
+      if (f->size > prev->size) prev->size = f->size;
+      free(f->name);
+      continue;
+    }
+    o->functions[kept++] = *f;
+  }
+  o->function_count = kept;
+}
+
+static int read_symbols(struct analysis *a) {
+  struct st_inspection *o = a->out;
+  size_t dynsym = 0;
+  for (size_t i = 1; i < a->section_count; i++) {
+    if (a->sections[i].sh.sh_type == SHT_SYMTAB && !a->symtab) a->symtab = i;
+    if (a->sections[i].sh.sh_type == SHT_DYNSYM && !dynsym) dynsym = i;
+  }
+  if (!a->symtab) a->symtab = dynsym;
+  if (!a->symtab) return 0;
+  o->symbols_from = a->sections[a->symtab].sh.sh_type == SHT_SYMTAB ? ".symtab" : ".dynsym";
+
+  struct symbol_table t;
+  if (open_symbol_table(a, a->symtab, &t) != 0) return -1;
+  for (size_t i = 1; i < t.count; i++) {
+    GElf_Sym sym;
+    const char *name;
+    if (symbol_at(a, &t, i, &sym, &name) != 0) return -1;
+    if (sym.st_shndx != SHN_UNDEF && strcmp(name, RR_SOFTTICKS_INIT_SYMBOL) == 0) {
+      o->init_definitions++;
+      if (a->init_defs_known < MAX_INIT_DEFS)
+        a->init_defs[a->init_defs_known++] = (struct init_def){sym.st_shndx, sym.st_value};
+    }
+    if (a->want_functions && is_function(&sym) && add_function(a, &sym, name) != 0) return -1;
+  }
+  /* The initializer is hidden: only .symtab names it.  A .dynsym without
+   * it says nothing. */
+  o->init_checked = a->sections[a->symtab].sh.sh_type == SHT_SYMTAB || o->init_definitions > 0;
+  sort_functions(o);
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tick sites                                                             */
+/* ---------------------------------------------------------------------- */
+
+struct site_context {
+  struct st_inspection *out;
+  unsigned section; /* for .o files, where addresses are section offsets */
+};
+
+static void count_site_in_function(void *ctx, enum rr_softticks_arch arch, uint64_t address) {
+  struct site_context *c = ctx;
+  struct st_inspection *o = c->out;
+  (void)arch;
+  /* The last function starting at or before the site. */
+  size_t lo = 0, hi = o->function_count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    const struct st_function_ticks *f = &o->functions[mid];
+    if (f->section < c->section || (f->section == c->section && f->start <= address))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo > 0) {
+    struct st_function_ticks *f = &o->functions[lo - 1];
+    if (f->section == c->section && address - f->start < f->size) {
+      f->ticks++;
+      return;
+    }
+  }
+  o->ticks_outside_functions++;
+}
+
+static int scan_code(struct analysis *a) {
+  struct st_inspection *o = a->out;
+  for (size_t i = 1; i < a->section_count; i++) {
+    const struct section *s = &a->sections[i];
+    if (!(s->sh.sh_flags & SHF_EXECINSTR) || s->sh.sh_type == SHT_NOBITS || s->sh.sh_size == 0)
+      continue;
+    Elf_Data *d = section_data(a, i);
+    if (!d) return -1;
+    if (!d->d_buf) continue;
+    struct site_context c = {o, o->elf_type == ET_REL ? (unsigned)i : 0};
+    st_scan_ticks(d->d_buf, d->d_size, s->sh.sh_addr, o->ticks_by_arch,
+                  a->want_functions ? count_site_in_function : NULL, &c);
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The initializer's .init_array entries                                  */
+/* ---------------------------------------------------------------------- */
+
+static int is_init_array(const struct section *s) {
+  return s->sh.sh_type == SHT_INIT_ARRAY ||
+         (s->sh.sh_type == SHT_PROGBITS && strncmp(s->name, ".init_array", 11) == 0);
+}
+
+static int is_init_target(struct analysis *a, size_t shndx, uint64_t value) {
+  for (unsigned i = 0; i < a->init_defs_known; i++)
+    if (a->init_defs[i].value == value &&
+        (a->out->elf_type != ET_REL || a->init_defs[i].shndx == shndx))
+      return 1;
+  return 0;
+}
+
+static unsigned relative_type(unsigned machine) {
+  switch (machine) {
+    case EM_X86_64: return R_X86_64_RELATIVE;
+    case EM_386: return R_386_RELATIVE;
+    case EM_AARCH64: return R_AARCH64_RELATIVE;
+  }
+  return ~0u;
+}
+
+struct relocation {
+  uint64_t offset;
+  uint64_t type;
+  uint64_t symbol;
+  int64_t addend;
+  int has_addend;
+};
+
+static int get_relocation(struct analysis *a, Elf_Data *d, int rela, size_t j,
+                          struct relocation *r) {
+  if (rela) {
+    GElf_Rela x;
+    if (!gelf_getrela(d, (int)j, &x)) return fail_elf(a, "relocation");
+    *r = (struct relocation){x.r_offset, GELF_R_TYPE(x.r_info), GELF_R_SYM(x.r_info), x.r_addend, 1};
+  } else {
+    GElf_Rel x;
+    if (!gelf_getrel(d, (int)j, &x)) return fail_elf(a, "relocation");
+    *r = (struct relocation){x.r_offset, GELF_R_TYPE(x.r_info), GELF_R_SYM(x.r_info), 0, 0};
+  }
+  return 0;
+}
+
+static size_t relocation_count(struct analysis *a, const Elf_Data *d, int rela) {
+  size_t entsize = gelf_fsize(a->elf, rela ? ELF_T_RELA : ELF_T_REL, 1, EV_CURRENT);
+  return entsize ? d->d_size / entsize : 0;
+}
+
+/* A relocatable file: an entry is a relocation against the array, to the
+ * initializer's symbol or to its section plus its offset. */
+static int count_init_entries_relocatable(struct analysis *a) {
+  struct st_inspection *o = a->out;
+  size_t width = o->elf_class == 64 ? 8 : 4;
+  for (size_t i = 1; i < a->section_count; i++) {
+    const struct section *rs = &a->sections[i];
+    int rela = rs->sh.sh_type == SHT_RELA;
+    if (!rela && rs->sh.sh_type != SHT_REL) continue;
+    if (rs->sh.sh_info == 0 || rs->sh.sh_info >= a->section_count) continue;
+    const struct section *target = &a->sections[rs->sh.sh_info];
+    if (!is_init_array(target)) continue;
+    if (rs->sh.sh_link == 0 || rs->sh.sh_link >= a->section_count)
+      return fail(a, "relocation section %s: bad symbol table link", rs->name);
+    struct symbol_table t;
+    if (open_symbol_table(a, rs->sh.sh_link, &t) != 0) return -1;
+    Elf_Data *d = section_data(a, i);
+    if (!d) return -1;
+    Elf_Data *slots = NULL;
+    if (!rela && target->sh.sh_type != SHT_NOBITS && !(slots = section_data(a, rs->sh.sh_info)))
+      return -1;
+    size_t n = relocation_count(a, d, rela);
+    for (size_t j = 0; j < n; j++) {
+      struct relocation r = {0};
+      GElf_Sym sym;
+      const char *name;
+      if (get_relocation(a, d, rela, j, &r) != 0) return -1;
+      if (symbol_at(a, &t, r.symbol, &sym, &name) != 0) return -1;
+      int64_t addend = r.addend;
+      if (!r.has_addend) { /* REL: the addend is in the slot */
+        if (!slots || !slots->d_buf || r.offset > slots->d_size || slots->d_size - r.offset < width)
+          continue;
+        addend = (int64_t)read_word((const unsigned char *)slots->d_buf + r.offset, width,
+                                    o->big_endian);
+        if (width == 4) addend = (int32_t)addend;
+      }
+      int hit = strcmp(name, RR_SOFTTICKS_INIT_SYMBOL) == 0
+                    ? addend == 0
+                    : sym.st_shndx != SHN_UNDEF &&
+                          is_init_target(a, sym.st_shndx, sym.st_value + (uint64_t)addend);
+      if (!hit) continue;
+      o->init_array_entries++;
+      if (strcmp(target->name, RR_SOFTTICKS_INIT_ARRAY_SECTION) != 0)
+        o->init_array_wrong_priority++;
+    }
+  }
+  return 0;
+}
+
+/* A linked file: an entry holds the initializer's address, in place or
+ * (PIE, shared objects with RELA) as the addend of an R_*_RELATIVE
+ * relocation in .rela.dyn. */
+static int count_init_entries_linked(struct analysis *a) {
+  struct st_inspection *o = a->out;
+  size_t width = o->elf_class == 64 ? 8 : 4;
+  for (size_t i = 1; i < a->section_count; i++) {
+    const struct section *s = &a->sections[i];
+    if (!is_init_array(s) || s->sh.sh_type == SHT_NOBITS) continue;
+    Elf_Data *d = section_data(a, i);
+    if (!d) return -1;
+    size_t n = d->d_buf ? d->d_size / width : 0;
+    if (n == 0) continue;
+    uint64_t *targets = malloc(n * sizeof *targets);
+    if (!targets) return fail(a, "out of memory for %s", s->name);
+    for (size_t k = 0; k < n; k++)
+      targets[k] = read_word((const unsigned char *)d->d_buf + k * width, width, o->big_endian);
+    for (size_t r = 1; r < a->section_count; r++) {
+      const struct section *rs = &a->sections[r];
+      if (rs->sh.sh_type != SHT_RELA) continue; /* REL and RELR keep the address in place */
+      Elf_Data *rd = section_data(a, r);
+      if (!rd) {
+        free(targets);
+        return -1;
+      }
+      size_t m = relocation_count(a, rd, 1);
+      for (size_t j = 0; j < m; j++) {
+        struct relocation rel = {0};
+        if (get_relocation(a, rd, 1, j, &rel) != 0) {
+          free(targets);
+          return -1;
+        }
+        uint64_t slot = rel.offset - s->sh.sh_addr;
+        if (rel.offset < s->sh.sh_addr || slot % width != 0 || slot / width >= n) continue;
+        if (rel.type == relative_type(o->machine)) targets[slot / width] = (uint64_t)rel.addend;
+      }
+    }
+    for (size_t k = 0; k < n; k++)
+      if (is_init_target(a, 0, targets[k])) o->init_array_entries++;
+    free(targets);
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+
+static int analyse(struct analysis *a, unsigned char *image, size_t size) {
+  struct st_inspection *o = a->out;
+  a->elf = elf_memory((char *)image, size);
+  if (!a->elf) return fail_elf(a, "not a readable ELF file");
+  if (elf_kind(a->elf) != ELF_K_ELF) return fail(a, "not a readable ELF file");
+  GElf_Ehdr eh;
+  if (!gelf_getehdr(a->elf, &eh)) return fail_elf(a, "ELF header");
+  int elf_class = gelf_getclass(a->elf);
+  if (!is_elf_class_ok(elf_class)) return fail(a, "unknown ELF class %d", elf_class);
+  o->elf_class = elf_class == ELFCLASS64 ? 64 : 32;
+  o->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+  o->machine = eh.e_machine;
+  o->elf_type = eh.e_type;
+  o->arch = arch_of(eh.e_machine, elf_class);
+
+  if (load_sections(a) != 0) return -1;
+  if (read_segments(a, image) != 0) return -1;
+  if (!o->has_sections) return 0;
+  if (read_notes_in_sections(a) != 0) return -1;
+  if (read_symbols(a) != 0) return -1;
+  if (scan_code(a) != 0) return -1;
+  if (a->init_defs_known > 0) {
+    int rc = o->elf_type == ET_REL ? count_init_entries_relocatable(a)
+                                   : count_init_entries_linked(a);
+    if (rc != 0) return -1;
+  }
+  return 0;
+}
+
+void st_inspect_image(unsigned char *image, size_t size, int want_functions,
+                      struct st_inspection *out) {
+  static int libelf_ready;
+  memset(out, 0, sizeof *out);
+  out->abi_version = out->abi_other_version = -1;
+  if (size < SELFMAG || memcmp(image, ELFMAG, SELFMAG) != 0) {
+    out->verdict = ST_VERDICT_NOT_ELF;
+    return;
+  }
+  if (!libelf_ready) {
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+      snprintf(out->error, sizeof out->error, "libelf: %s", elf_errmsg(-1));
+      out->verdict = ST_VERDICT_ERROR;
+      return;
+    }
+    libelf_ready = 1;
+  }
+  struct analysis a = {.image_size = size, .out = out, .want_functions = want_functions};
+  int rc = analyse(&a, image, size);
+  if (a.elf) elf_end(a.elf);
+  free(a.sections);
+  if (rc != 0) return; /* verdict and error already set */
+  for (int arch = 1; arch < ST_ARCH_SLOTS; arch++) out->tick_sites += out->ticks_by_arch[arch];
+  st_decide_verdict(out);
+}
+
+void st_inspection_free(struct st_inspection *insp) {
+  for (size_t i = 0; i < insp->function_count; i++) free(insp->functions[i].name);
+  free(insp->functions);
+  insp->functions = NULL;
+  insp->function_count = 0;
+}

@@ -1,0 +1,214 @@
+#define _GNU_SOURCE /* O_NOFOLLOW, O_CLOEXEC with -std=c11 */
+#include "inspect_paths.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inspection.h"
+
+/* The directories being walked, to stop symlink loops. */
+struct ancestor {
+  dev_t dev;
+  ino_t ino;
+  const struct ancestor *parent;
+};
+
+static void unreadable(struct st_run *run, const char *path, const char *what, int err) {
+  char message[256];
+  if (err)
+    snprintf(message, sizeof message, "%s: %s", what, strerror(err));
+  else
+    snprintf(message, sizeof message, "%s", what);
+  run->summary.unreadable++;
+  st_report_unreadable(run->out, &run->report, path, message);
+}
+
+/* A file that shrinks while it is mapped raises SIGBUS on the pages past
+ * its new end: turn that into an error for that file. */
+static sigjmp_buf file_shrank;
+static volatile sig_atomic_t mapping_active;
+
+static void on_sigbus(int sig) {
+  if (mapping_active) siglongjmp(file_shrank, 1);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void inspect_mapped(struct st_run *run, const char *path, unsigned char *image,
+                           size_t size) {
+  static struct st_inspection insp; /* static: survives the longjmp */
+  static int handler_installed;
+  if (!handler_installed) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigbus;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
+    handler_installed = 1;
+  }
+  if (sigsetjmp(file_shrank, 1)) {
+    mapping_active = 0;
+    /* What the analysis had allocated is lost; rare enough. */
+    memset(&insp, 0, sizeof insp);
+    insp.verdict = ST_VERDICT_ERROR;
+    snprintf(insp.error, sizeof insp.error, "file shrank while being read");
+  } else {
+    mapping_active = 1;
+    st_inspect_image(image, size, run->report.functions, &insp);
+    mapping_active = 0;
+  }
+  run->summary.files++;
+  run->summary.by_verdict[insp.verdict]++;
+  st_report_file(run->out, &run->report, path, &insp);
+  st_inspection_free(&insp);
+}
+
+static void inspect_regular(struct st_run *run, const char *path, int follow) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+  if (fd < 0) {
+    unreadable(run, path, "open", errno);
+    return;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    unreadable(run, path, "stat", errno);
+    close(fd);
+    return;
+  }
+  if (!S_ISREG(st.st_mode)) { /* replaced since we looked */
+    run->summary.special++;
+    close(fd);
+    return;
+  }
+  unsigned char magic[4];
+  ssize_t got = st.st_size >= 4 ? pread(fd, magic, sizeof magic, 0) : 0;
+  if (got < 0) {
+    unreadable(run, path, "read", errno);
+    close(fd);
+    return;
+  }
+  if (got < 4 || memcmp(magic, "\177ELF", 4) != 0) {
+    run->summary.not_elf++;
+    close(fd);
+    return;
+  }
+  if ((uintmax_t)st.st_size > SIZE_MAX) {
+    unreadable(run, path, "map", EFBIG);
+    close(fd);
+    return;
+  }
+  size_t size = (size_t)st.st_size;
+  /* Private and writable: libelf may convert data in place, which then
+   * only copies the pages it touches and never reaches the file. */
+  void *image = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (image == MAP_FAILED) {
+    unreadable(run, path, "mmap", errno);
+    return;
+  }
+  inspect_mapped(run, path, image, size);
+  munmap(image, size);
+}
+
+static void visit(struct st_run *run, const char *path, int top, const struct ancestor *parent);
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void walk_directory(struct st_run *run, const char *path, const struct stat *st,
+                           const struct ancestor *parent) {
+  for (const struct ancestor *a = parent; a; a = a->parent)
+    if (a->dev == st->st_dev && a->ino == st->st_ino) {
+      run->summary.symlinks++; /* a loop, through a followed symlink */
+      return;
+    }
+  DIR *dir = opendir(path);
+  if (!dir) {
+    unreadable(run, path, "opendir", errno);
+    return;
+  }
+  /* Read all names first so that deep trees hold one directory open at a
+   * time, and sort them so that output is reproducible. */
+  char **names = NULL;
+  size_t count = 0, cap = 0;
+  struct dirent *e;
+  errno = 0;
+  while ((e = readdir(dir)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    if (count == cap) {
+      cap = cap ? 2 * cap : 64;
+      char **grown = realloc(names, cap * sizeof *names);
+      if (!grown) break;
+      names = grown;
+    }
+    if (!(names[count] = strdup(e->d_name))) break;
+    count++;
+  }
+  int err = errno;
+  closedir(dir);
+  if (err) unreadable(run, path, "readdir", err);
+  qsort(names, count, sizeof *names, by_name);
+  struct ancestor self = {st->st_dev, st->st_ino, parent};
+  size_t plen = strlen(path);
+  int slash = plen > 0 && path[plen - 1] == '/';
+  for (size_t i = 0; i < count; i++) {
+    size_t len = plen + 1 + strlen(names[i]) + 1;
+    char *child = malloc(len);
+    if (child) {
+      snprintf(child, len, "%s%s%s", path, slash ? "" : "/", names[i]);
+      visit(run, child, 0, &self);
+      free(child);
+    } else {
+      unreadable(run, names[i], "path", ENOMEM);
+    }
+    free(names[i]);
+  }
+  free(names);
+}
+
+static void visit(struct st_run *run, const char *path, int top, const struct ancestor *parent) {
+  int follow = top || run->follow_symlinks;
+  struct stat st;
+  if (lstat(path, &st) != 0) {
+    unreadable(run, path, "stat", errno);
+    return;
+  }
+  if (S_ISLNK(st.st_mode)) {
+    if (!follow) {
+      run->summary.symlinks++;
+      return;
+    }
+    if (stat(path, &st) != 0) {
+      if (top)
+        unreadable(run, path, "stat", errno);
+      else
+        run->summary.symlinks++; /* dangling: nothing to inspect */
+      return;
+    }
+  }
+  if (S_ISDIR(st.st_mode))
+    walk_directory(run, path, &st, parent);
+  else if (S_ISREG(st.st_mode))
+    inspect_regular(run, path, follow);
+  else if (top)
+    unreadable(run, path, "not a regular file or directory", 0);
+  else
+    run->summary.special++;
+}
+
+void st_inspect_path(struct st_run *run, const char *path) {
+  visit(run, path, 1, NULL);
+}
+
+int st_run_had_errors(const struct st_run *run) {
+  return run->summary.unreadable > 0 || run->summary.by_verdict[ST_VERDICT_ERROR] > 0;
+}

@@ -1,0 +1,37 @@
+#define _GNU_SOURCE /* memmem */
+#include "tick_scan.h"
+
+#include <string.h>
+
+static const enum rr_softticks_arch all_arches[] = {
+    RR_SOFTTICKS_ARCH_X86_64, RR_SOFTTICKS_ARCH_I386, RR_SOFTTICKS_ARCH_AARCH64};
+
+/* aarch64 instructions are 4-byte aligned; a match elsewhere is data. */
+static int placement_ok(enum rr_softticks_arch arch, uint64_t address) {
+  return arch != RR_SOFTTICKS_ARCH_AARCH64 || (address & 3) == 0;
+}
+
+void st_scan_ticks(const unsigned char *bytes, size_t size, uint64_t address,
+                   uint64_t counts[4], st_tick_site_fn on_site, void *ctx) {
+  for (size_t a = 0; a < sizeof all_arches / sizeof all_arches[0]; a++) {
+    enum rr_softticks_arch arch = all_arches[a];
+    size_t len;
+    const unsigned char *seq = rr_softticks_sequence_bytes(arch, &len);
+    size_t pos = 0;
+    while (pos < size && size - pos >= len) {
+      const unsigned char *hit = memmem(bytes + pos, size - pos, seq, len);
+      if (!hit) break;
+      size_t offset = (size_t)(hit - bytes);
+      uint64_t site = address + offset;
+      if (!placement_ok(arch, site)) {
+        pos = offset + 1;
+        continue;
+      }
+      counts[arch]++;
+      if (on_site) on_site(ctx, arch, site);
+      /* A sequence's first byte does not recur inside it, so sites never
+       * overlap: resume after this one. */
+      pos = offset + len;
+    }
+  }
+}
