@@ -1,0 +1,52 @@
+// What only the start of a compile's own pipeline can still see: whether
+// this is an LTO pre-link compile, and clang's trace of
+// __attribute__((no_instrument_function)).
+#include "SoftTicksPass.h"
+
+#include <llvm/IR/Function.h>
+#include <llvm/IR/Module.h>
+
+using namespace llvm;
+
+namespace softticks {
+
+// clang adds these module flags before it runs an LTO pre-link pipeline
+// (-flto: "ThinLTO" = 0 with a summary; -flto=thin: "EnableSplitLTOUnit"),
+// and a normal compile has neither.  Link-time pipelines have them too but
+// never run pipeline-start passes.
+static bool isLtoPrelink(const Module &M) {
+  return M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit");
+}
+
+// With -finstrument-functions(-after-inlining) or -pg, clang gives every
+// function it instruments one of these attributes and leaves
+// no_instrument_function ones without; without those options it keeps no
+// trace of the attribute at all.
+static bool hasEntryInstrumentation(const Function &F) {
+  return F.hasFnAttribute("instrument-function-entry") ||
+         F.hasFnAttribute("instrument-function-entry-inlined");
+}
+
+// Functions clang emits on its own (global constructors and destructors)
+// have no declaration to carry either attribute.
+static bool isCompilerGenerated(const Function &F) {
+  StringRef N = F.getName();
+  return N.substr(0, 9) == "_GLOBAL__" || N.substr(0, 13) == "__cxx_global_" ||
+         N.substr(0, 6) == "__dtor" || N.substr(0, 6) == "__tls_";
+}
+
+PreservedAnalyses SoftTicksPipelineStartPass::run(Module &M, ModuleAnalysisManager &) {
+  if (isLtoPrelink(M) && !M.getModuleFlag(InstrumentedFlag))
+    M.getOrInsertNamedMetadata(LtoPrelinkMark);
+
+  bool Traced = false;
+  for (const Function &F : M)
+    Traced |= !F.isDeclaration() && hasEntryInstrumentation(F);
+  if (Traced)
+    for (Function &F : M)
+      if (!F.isDeclaration() && !hasEntryInstrumentation(F) && !isCompilerGenerated(F))
+        F.addFnAttr(SkipAttr);
+  return PreservedAnalyses::all();
+}
+
+} // namespace softticks

@@ -1,0 +1,44 @@
+// Registration with the new pass manager: clang -fpass-plugin=,
+// opt -load-pass-plugin= -passes=softticks, lld --load-pass-plugin=.
+#include "SoftTicksPass.h"
+
+#include "manifest.h"
+
+#include <llvm/Config/llvm-config.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Passes/PassPlugin.h>
+
+using namespace llvm;
+using namespace softticks;
+
+static void registerCallbacks(PassBuilder &PB) {
+  // Normal and pre-link compiles, every level including -O0.  Not run by
+  // link-time pipelines, so it tells a pre-link compile from a link.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(SoftTicksPipelineStartPass()); });
+  // Normal compiles, ThinLTO post-link backends (and pre-link, which the
+  // pass recognizes and skips).
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(SoftTicksPass()); });
+#if LLVM_VERSION_MAJOR >= 17
+  // Full LTO: after the link-time optimizations.
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(SoftTicksPass()); });
+#endif
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "softticks") {
+          MPM.addPass(SoftTicksPass());
+          return true;
+        }
+        if (Name == "softticks-pipeline-start") {
+          MPM.addPass(SoftTicksPipelineStartPass());
+          return true;
+        }
+        return false;
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "softticks", ST_PLUGIN_VERSION, registerCallbacks};
+}

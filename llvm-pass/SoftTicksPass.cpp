@@ -1,0 +1,277 @@
+// The instrumentation: LLVM CFG -> st_cfg -> st_place() -> inline asm.
+#include "SoftTicksPass.h"
+#include "FunctionFilter.h"
+#include "TickTarget.h"
+
+#include "manifest.h"
+#include "module_asm.h"
+#include "placement.h"
+
+#include <llvm/Config/llvm-config.h>
+#if LLVM_VERSION_MAJOR >= 17
+#include <llvm/TargetParser/Triple.h>
+#else
+#include <llvm/ADT/Triple.h>
+#endif
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdlib>
+#include <vector>
+
+using namespace llvm;
+
+static cl::opt<bool> PrintStats("softticks-stats",
+                                cl::desc("softticks: print ticks and instrumented "
+                                         "functions per module on stderr"),
+                                cl::init(false));
+
+namespace softticks {
+namespace {
+
+struct Stats {
+  unsigned Ticks = 0;
+  unsigned Functions = 0;
+};
+
+// The first instruction at or after the block's first insertion point that
+// is not a debug intrinsic, or null.
+Instruction *firstRealInstruction(BasicBlock &BB) {
+  for (auto It = BB.getFirstInsertionPt(); It != BB.end(); ++It)
+    if (!It->isDebugOrPseudoInst())
+      return &*It;
+  return nullptr;
+}
+
+bool isReturnsTwiceCall(const Instruction *I) {
+  const auto *CB = dyn_cast_or_null<CallBase>(I);
+  return CB && CB->hasFnAttr(Attribute::ReturnsTwice);
+}
+
+class FunctionInstrumenter {
+public:
+  FunctionInstrumenter(Function &F, InlineAsm *Tick) : F(F), Tick(Tick) {}
+
+  // Returns the number of ticks inserted.
+  unsigned run() {
+    collectReturnsTwiceSites();
+    std::vector<unsigned> Where = placeBlockTicks();
+    unsigned Count = 0;
+    unsigned Index = 0;
+    for (BasicBlock *BB : Blocks) {
+      if (Where[Index++] == 0)
+        continue;
+      insertTick(BB == &F.getEntryBlock() ? pastStaticAllocas(*BB) : BB->getFirstInsertionPt());
+      ++Count;
+    }
+    for (Instruction *Before : AfterReturnsTwice) {
+      insertTick(Before->getIterator());
+      ++Count;
+    }
+    return Count;
+  }
+
+private:
+  // Every returns_twice call gets a tick right after it returns: for a
+  // call, before the next instruction; for an invoke or callbr, at the
+  // start of its normal destination, on an edge of its own.  A musttail
+  // call returns straight to the caller: nothing may follow it.
+  void collectReturnsTwiceSites() {
+    std::vector<CallBase *> Sites;
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (isReturnsTwiceCall(&I))
+          Sites.push_back(cast<CallBase>(&I));
+    for (CallBase *CB : Sites) {
+      if (auto *CI = dyn_cast<CallInst>(CB)) {
+        if (!CI->isMustTailCall())
+          AfterReturnsTwice.push_back(CI->getNextNode());
+        continue;
+      }
+      BasicBlock *Normal = normalDestination(CB);
+      if (!Normal)
+        continue;
+      if (Normal->getSinglePredecessor() != CB->getParent())
+        Normal = splitNormalEdge(CB, Normal);
+      LeadingReturnsTwice.insert(Normal);
+      AfterReturnsTwice.push_back(&*Normal->getFirstInsertionPt());
+    }
+  }
+
+  static BasicBlock *normalDestination(CallBase *CB) {
+    if (auto *II = dyn_cast<InvokeInst>(CB))
+      return II->getNormalDest();
+    if (auto *CBr = dyn_cast<CallBrInst>(CB))
+      return CBr->getDefaultDest();
+    return nullptr;
+  }
+
+  // A block of its own on the edge CB -> Dest, so that the tick after CB
+  // runs only when CB returns.
+  BasicBlock *splitNormalEdge(CallBase *CB, BasicBlock *Dest) {
+    BasicBlock *From = CB->getParent();
+    BasicBlock *Mid = BasicBlock::Create(F.getContext(), Dest->getName() + ".softticks",
+                                         &F, Dest);
+    BranchInst *Br = BranchInst::Create(Dest, Mid);
+    Br->setDebugLoc(CB->getDebugLoc());
+    if (auto *II = dyn_cast<InvokeInst>(CB))
+      II->setNormalDest(Mid);
+    else
+      cast<CallBrInst>(CB)->setDefaultDest(Mid);
+    Dest->replacePhiUsesWith(From, Mid);
+    return Mid;
+  }
+
+  // Translates the CFG (all successor edges of every terminator: branches,
+  // switch, indirectbr, invoke normal and unwind, callbr, EH pads) and asks
+  // the placement core which blocks tick at their start.
+  std::vector<unsigned> placeBlockTicks() {
+    DenseMap<const BasicBlock *, unsigned> Number;
+    for (BasicBlock &BB : F) {
+      Number[&BB] = Blocks.size();
+      Blocks.push_back(&BB);
+    }
+    std::vector<unsigned> Flags(Blocks.size(), 0);
+    std::vector<st_edge> Edges;
+    for (BasicBlock *BB : Blocks) {
+      unsigned From = Number[BB];
+      // catchswitch blocks cannot hold code: their tick goes to their
+      // successors.
+      if (BB->getFirstInsertionPt() == BB->end())
+        Flags[From] |= ST_BLOCK_NO_CODE;
+      else if (LeadingReturnsTwice.count(BB) || isReturnsTwiceCall(firstRealInstruction(*BB)))
+        Flags[From] |= ST_BLOCK_LEADING_RETURNS_TWICE;
+      for (BasicBlock *Succ : successors(BB))
+        Edges.push_back(st_edge{From, Number[Succ]});
+    }
+    // A musttail call's own block needs nothing special: its tick (if
+    // any) lands before the call.
+    std::vector<unsigned> Where(Blocks.size(), 0);
+    st_cfg Cfg{static_cast<unsigned>(Blocks.size()), Flags.data(),
+               static_cast<unsigned>(Edges.size()), Edges.data()};
+    if (st_place(&Cfg, Where.data()) != 0)
+      report_fatal_error("softticks: out of memory placing ticks in " + F.getName());
+    return Where;
+  }
+
+  // The entry tick goes after the entry block's leading static allocas, so
+  // that they stay static (part of the fixed frame).
+  static BasicBlock::iterator pastStaticAllocas(BasicBlock &Entry) {
+    auto It = Entry.getFirstInsertionPt();
+    while (It != Entry.end()) {
+      if (auto *AI = dyn_cast<AllocaInst>(&*It)) {
+        if (!AI->isStaticAlloca())
+          break;
+      } else if (!It->isDebugOrPseudoInst()) {
+        break;
+      }
+      ++It;
+    }
+    return It;
+  }
+
+  void insertTick(BasicBlock::iterator Pos) {
+    BasicBlock *BB = Pos->getParent();
+    IRBuilder<> B(BB, Pos);
+    DebugLoc Loc = Pos->getDebugLoc();
+    if (!Loc)
+      if (DISubprogram *SP = F.getSubprogram())
+        Loc = DILocation::get(F.getContext(), 0, 0, SP);
+    B.SetCurrentDebugLocation(Loc);
+    CallInst *CI = B.CreateCall(Tick->getFunctionType(), Tick);
+    CI->addFnAttr(Attribute::NoUnwind);
+  }
+
+  Function &F;
+  InlineAsm *Tick;
+  std::vector<BasicBlock *> Blocks;
+  SmallPtrSet<const BasicBlock *, 4> LeadingReturnsTwice;
+  std::vector<Instruction *> AfterReturnsTwice;
+};
+
+// A warning through the host's diagnostic handler (clang prints it as a
+// compiler warning, opt and lld on stderr).
+class Warning : public DiagnosticInfo {
+public:
+  explicit Warning(const Twine &Msg)
+      : DiagnosticInfo(kind(), DS_Warning), Msg(Msg.str()) {}
+  void print(DiagnosticPrinter &DP) const override { DP << "softticks: " << Msg; }
+
+private:
+  static int kind() {
+    static const int Kind = getNextAvailablePluginDiagnosticKind();
+    return Kind;
+  }
+  std::string Msg;
+};
+
+void warn(Module &M, const Twine &Msg) { M.getContext().diagnose(Warning(Msg)); }
+
+void appendModuleAsm(Module &M, const TickTarget &Target, const char *InitAsm) {
+  M.appendModuleInlineAsm(InitAsm);
+  st_manifest Manifest{Target.Arch, "clang", LLVM_VERSION_STRING, ST_PLUGIN_VERSION,
+                       ST_PLACEMENT_RULES_VERSION};
+  char *ManifestAsm = st_manifest_asm(&Manifest);
+  if (!ManifestAsm)
+    report_fatal_error("softticks: cannot encode the module manifest");
+  M.appendModuleInlineAsm(ManifestAsm);
+  std::free(ManifestAsm);
+}
+
+} // namespace
+
+PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
+  if (M.getModuleFlag(InstrumentedFlag))
+    return PreservedAnalyses::all();
+  if (NamedMDNode *Mark = M.getNamedMetadata(LtoPrelinkMark)) {
+    // LTO pre-link: the link-time pipeline instruments this module.
+    M.eraseNamedMetadata(Mark);
+    return PreservedAnalyses::all();
+  }
+
+  std::optional<TickTarget> Target = tickTargetFor(Triple(M.getTargetTriple()));
+  if (!Target) {
+    warn(M, "target '" + M.getTargetTriple() +
+                "' is not supported (x86_64, i386 or aarch64 ELF Linux); module " +
+                M.getModuleIdentifier() + " left uninstrumented");
+    return PreservedAnalyses::all();
+  }
+  const char *InitAsm = st_module_asm(Target->Arch);
+  if (!InitAsm) {
+    warn(M, Twine("this build of the plugin has no initializer for ") + Target->Name +
+                "; module " + M.getModuleIdentifier() + " left uninstrumented");
+    return PreservedAnalyses::all();
+  }
+
+  FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(M.getContext()), false);
+  InlineAsm *Tick = InlineAsm::get(VoidFn, Target->AsmTemplate, Target->Constraints,
+                                   /*hasSideEffects=*/true);
+  FunctionFilter Filter(M);
+  Stats S;
+  for (Function &F : M) {
+    if (Filter.skipReason(F))
+      continue;
+    unsigned N = FunctionInstrumenter(F, Tick).run();
+    S.Ticks += N;
+    S.Functions += N != 0;
+  }
+
+  M.addModuleFlag(Module::Max, InstrumentedFlag, 1);
+  if (S.Ticks)
+    appendModuleAsm(M, *Target, InitAsm);
+  if (PrintStats)
+    errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "
+           << S.Functions << " functions\n";
+  return S.Ticks ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace softticks

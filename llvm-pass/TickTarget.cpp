@@ -1,0 +1,49 @@
+// Maps a target triple to the ABI's tick sequence for it.
+#include "TickTarget.h"
+
+#include <llvm/Config/llvm-config.h>
+#if LLVM_VERSION_MAJOR >= 17
+#include <llvm/TargetParser/Triple.h>
+#else
+#include <llvm/ADT/Triple.h>
+#endif
+
+using namespace llvm;
+
+namespace softticks {
+
+// LLVM IR inline asm reads "$N" as an operand reference: a literal '$'
+// is written "$$".
+static std::string escapeDollars(const char *Asm) {
+  std::string Out;
+  for (const char *P = Asm; *P; ++P) {
+    if (*P == '$')
+      Out += '$';
+    Out += *P;
+  }
+  return Out;
+}
+
+std::optional<TickTarget> tickTargetFor(const Triple &T) {
+  if (!T.isOSBinFormatELF() || !T.isOSLinux())
+    return std::nullopt;
+  switch (T.getArch()) {
+  case Triple::x86_64:
+    if (T.isX32())
+      return std::nullopt;
+    return TickTarget{RR_SOFTTICKS_ARCH_X86_64, escapeDollars(RR_SOFTTICKS_X86_64_TICK_ASM),
+                      RR_SOFTTICKS_X86_LLVM_CONSTRAINTS, "x86_64"};
+  case Triple::x86:
+    return TickTarget{RR_SOFTTICKS_ARCH_I386, escapeDollars(RR_SOFTTICKS_I386_TICK_ASM),
+                      RR_SOFTTICKS_X86_LLVM_CONSTRAINTS, "i386"};
+  case Triple::aarch64:
+    if (T.getEnvironment() == Triple::GNUILP32)
+      return std::nullopt;
+    return TickTarget{RR_SOFTTICKS_ARCH_AARCH64, escapeDollars(RR_SOFTTICKS_AARCH64_TICK_ASM),
+                      RR_SOFTTICKS_AARCH64_LLVM_CONSTRAINTS, "aarch64"};
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace softticks
