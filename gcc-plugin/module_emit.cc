@@ -40,7 +40,7 @@ void st_emit_module_parts(void *, void *) {
 
   const char *module = st_module_asm(arch);
   if (!module) {
-    error("softticks: this plugin was built without the initializer for this architecture");
+    error_at(UNKNOWN_LOCATION, "softticks: this plugin was built without the initializer for this architecture");
     return;
   }
   struct st_manifest m;
@@ -51,7 +51,7 @@ void st_emit_module_parts(void *, void *) {
   m.placement_rules_version = ST_PLACEMENT_RULES_VERSION;
   char *manifest = st_manifest_asm(&m);
   if (!manifest) {
-    error("softticks: cannot encode the module manifest");
+    error_at(UNKNOWN_LOCATION, "softticks: cannot encode the module manifest");
     return;
   }
   write_wrapped(module);
