@@ -26,7 +26,7 @@ static struct plugin_info st_info = {
     "returns_twice calls) and the per-module initializer and ABI note.\n"
     "Predefines __RR_SOFTTICKS__=1.  With -flto, pass -fplugin= at link time too.\n"
     "Arguments:\n"
-    "  -fplugin-arg-softticks-stats   print tick counts per function and unit on stderr\n"};
+    "  -fplugin-arg-softticks-stats   print tick counts per function and unit on stderr"};
 
 /* The --target= part of a configure line, or the whole line. */
 static const char *configured_target(const char *config, char *buf, size_t size) {

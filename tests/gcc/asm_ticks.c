@@ -11,6 +11,7 @@
  * error: it means the compiler split or rewrote one.  Exit status: 0 ok,
  * 1 mismatch, 2 usage or unreadable input.
  */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
