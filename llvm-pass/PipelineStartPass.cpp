@@ -4,7 +4,10 @@
 #include "SoftTicksPass.h"
 
 #include <llvm/IR/Function.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
 
 using namespace llvm;
 
@@ -35,9 +38,22 @@ static bool isCompilerGenerated(const Function &F) {
          N.substr(0, 6) == "__dtor" || N.substr(0, 6) == "__tls_";
 }
 
+static void addLtoOwnerMarker(Module &M) {
+  if (M.getNamedValue(LtoOwnerMarker))
+    return;
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  auto *GV = new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::LinkOnceODRLinkage,
+                                ConstantInt::get(I8, 0), LtoOwnerMarker);
+  GV->setVisibility(GlobalValue::HiddenVisibility);
+  GV->setComdat(M.getOrInsertComdat(LtoOwnerMarker));
+  appendToCompilerUsed(M, {GV});
+}
+
 PreservedAnalyses SoftTicksPipelineStartPass::run(Module &M, ModuleAnalysisManager &) {
-  if (isLtoPrelink(M) && !M.getModuleFlag(InstrumentedFlag))
+  if (isLtoPrelink(M) && !M.getModuleFlag(InstrumentedFlag)) {
     M.getOrInsertNamedMetadata(LtoPrelinkMark);
+    addLtoOwnerMarker(M);
+  }
 
   bool Traced = false;
   for (const Function &F : M)

@@ -1,5 +1,6 @@
 // Registration with the new pass manager: clang -fpass-plugin=,
 // opt -load-pass-plugin= -passes=softticks, lld --load-pass-plugin=.
+#include "HostCheck.h"
 #include "SoftTicksPass.h"
 
 #include "manifest.h"
@@ -39,6 +40,19 @@ static void registerCallbacks(PassBuilder &PB) {
       });
 }
 
+// Runs when the library is loaded (clang -fplugin= loads it before it
+// parses -mllvm, so -mllvm -softticks-stats works there): options are
+// registered only with the LLVM the plugin was built for.
+__attribute__((constructor)) static void onLoad() {
+  if (hostMatchesBuild())
+    registerSoftTicksOptions();
+}
+
+// In another LLVM major, an API version no host accepts: the host then
+// refuses the plugin with an error ("Wrong API version on plugin") after
+// the message hostMatchesBuild() printed, instead of crashing in it.
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  if (!hostMatchesBuild())
+    return {0, "softticks", ST_PLUGIN_VERSION, nullptr};
   return {LLVM_PLUGIN_API_VERSION, "softticks", ST_PLUGIN_VERSION, registerCallbacks};
 }

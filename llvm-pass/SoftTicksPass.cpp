@@ -19,21 +19,31 @@
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InlineAsm.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
 
 #include <cstdlib>
 #include <vector>
 
 using namespace llvm;
 
-static cl::opt<bool> PrintStats("softticks-stats",
-                                cl::desc("softticks: print ticks and instrumented "
-                                         "functions per module on stderr"),
-                                cl::init(false));
+// Created by registerSoftTicksOptions() once the plugin knows it runs in
+// the LLVM it was built for (a static cl::opt would call into the host's
+// LLVM as soon as the library is loaded).
+static cl::opt<bool> *PrintStats;
+
+void softticks::registerSoftTicksOptions() {
+  PrintStats = new cl::opt<bool>("softticks-stats",
+                                 cl::desc("softticks: print ticks and instrumented "
+                                          "functions per module on stderr"),
+                                 cl::init(false));
+}
 
 namespace softticks {
 namespace {
@@ -227,6 +237,40 @@ void appendModuleAsm(Module &M, const TickTarget &Target, const char *InitAsm) {
   std::free(ManifestAsm);
 }
 
+// Removes V from @llvm.compiler.used.
+void removeFromCompilerUsed(Module &M, GlobalValue *V) {
+  GlobalVariable *Used = M.getGlobalVariable("llvm.compiler.used", true);
+  if (!Used || !Used->hasInitializer())
+    return;
+  auto *Init = dyn_cast<ConstantArray>(Used->getInitializer());
+  if (!Init)
+    return;
+  std::vector<GlobalValue *> Keep;
+  for (Value *Op : Init->operands())
+    if (auto *GV = dyn_cast<GlobalValue>(Op->stripPointerCasts()))
+      if (GV != V)
+        Keep.push_back(GV);
+  Used->eraseFromParent();
+  if (!Keep.empty())
+    appendToCompilerUsed(M, Keep);
+}
+
+// Whether this module emits the initializer and notes: always, except in
+// an LTO link where another module holds the owner marker's definition.
+// Drops the marker either way.
+bool takeLtoOwnership(Module &M, bool &IsLtoLink) {
+  GlobalVariable *Owner = M.getGlobalVariable(LtoOwnerMarker, true);
+  IsLtoLink = Owner != nullptr;
+  if (!Owner)
+    return true;
+  bool Owns = !Owner->isDeclaration() && !Owner->hasAvailableExternallyLinkage();
+  removeFromCompilerUsed(M, Owner);
+  Owner->removeDeadConstantUsers();
+  if (Owner->use_empty())
+    Owner->eraseFromParent();
+  return Owns;
+}
+
 } // namespace
 
 PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
@@ -266,12 +310,16 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   }
 
   M.addModuleFlag(Module::Max, InstrumentedFlag, 1);
-  if (S.Ticks)
+  // In an LTO link the owner speaks for all the link's modules, some of
+  // which may tick when it does not.
+  bool IsLtoLink = false;
+  bool Owns = takeLtoOwnership(M, IsLtoLink);
+  if (Owns && (S.Ticks || IsLtoLink))
     appendModuleAsm(M, *Target, InitAsm);
-  if (PrintStats)
+  if (PrintStats && *PrintStats)
     errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "
            << S.Functions << " functions\n";
-  return S.Ticks ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return PreservedAnalyses::none();
 }
 
 } // namespace softticks

@@ -20,6 +20,14 @@ inline constexpr const char *SkipAttr = "softticks-skip";
 // leaves the module alone (the link-time pipeline instruments it).
 inline constexpr const char *LtoPrelinkMark = "softticks.lto_prelink";
 
+// In an LTO pre-link module: a hidden linkonce_odr byte in a COMDAT of the
+// same name, kept by llvm.compiler.used.  The linker's LTO symbol
+// resolution keeps exactly one definition of it, and only the module that
+// holds that definition after the link emits the initializer and notes
+// (lld does not deduplicate COMDAT groups among the objects its ThinLTO
+// backends produce).  The instrumentation pass removes it.
+inline constexpr const char *LtoOwnerMarker = "__rr_softticks_lto_owner";
+
 class SoftTicksPass : public llvm::PassInfoMixin<SoftTicksPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
@@ -35,6 +43,10 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
   static bool isRequired() { return true; }
 };
+
+// Registers -softticks-stats.  Call once, only in the LLVM the plugin
+// was built for.
+void registerSoftTicksOptions();
 
 } // namespace softticks
 
