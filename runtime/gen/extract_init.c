@@ -197,7 +197,7 @@ static struct symbol get_symbol(const struct object *obj, const struct section *
  * *code points into obj->data. */
 static int extract(struct object *obj, const struct arch_info *ai, const char *symname,
                    const unsigned char **code, size_t *code_size) {
-  struct elf e;
+  struct elf e = {0, 0, 0, 0};
   struct section shstr, symtab, strtab, fsec;
   unsigned i, symtab_index = 0;
   uint64_t n, nsyms;

@@ -10,12 +10,18 @@
  *   inproc_exact LOOP_N FIB_N FIB_CALLS SORT_N
  * Exit status: 0 all exact, 1 a mismatch (printed), 2 bad usage or the
  * harness could not start.
+ *
+ *   inproc_exact foreign
+ * raises a SIGTRAP that is not a tick trap while the harness is active:
+ * the harness must end the process with ST_INPROC_EXIT_FOREIGN_TRAP.
  */
+#include <signal.h>
 #include <rr/softticks.h>
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "inproc_ticks.h"
 #include "workload.h"
@@ -74,6 +80,11 @@ int main(int argc, char **argv) {
   unsigned fib_n;
   size_t sort_n, k;
 
+  if (argc == 2 && strcmp(argv[1], "foreign") == 0) {
+    if (st_inproc_begin(1000) != 0) return 2;
+    raise(SIGTRAP);
+    return 0; /* the harness let a foreign trap through */
+  }
   if (argc != 5) {
     fprintf(stderr, "usage: inproc_exact LOOP_N FIB_N FIB_CALLS SORT_N\n");
     return 2;
