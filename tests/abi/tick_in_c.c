@@ -1,0 +1,13 @@
+/*
+ * The header's native tick string through a C compiler: once as a
+ * top-level asm statement in a section of its own (the section must hold
+ * exactly the sequence), once as RR_SOFTTICK() inside a function (the
+ * function's section must contain the sequence).
+ */
+#include <rr/softticks.h>
+
+__asm__(".pushsection .text.softticks_test_tick,\"ax\"\n" RR_SOFTTICKS_TICK_ASM ".popsection\n");
+
+__attribute__((section(".text.softticks_test_fn"))) void softticks_test_fn(void) {
+  RR_SOFTTICK();
+}
