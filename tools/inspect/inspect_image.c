@@ -86,6 +86,43 @@ static enum rr_softticks_arch arch_of(unsigned machine, int elf_class) {
 }
 
 /* ---------------------------------------------------------------------- */
+/* Header tables                                                          */
+/* ---------------------------------------------------------------------- */
+
+/* libelf quietly shows no sections (or segments) when their table lies
+ * outside the file; a truncated file must be an error, not a file that
+ * seems to have nothing in it. */
+static int check_table(struct analysis *a, const char *what, uint64_t offset, size_t entsize,
+                       size_t want_entsize, uint64_t count, size_t libelf_count) {
+  if (offset == 0 && count == 0) return 0;
+  if (entsize != want_entsize)
+    return fail(a, "%s entry size %zu (expected %zu)", what, entsize, want_entsize);
+  if (offset > a->image_size || count > (a->image_size - offset) / want_entsize)
+    return fail(a, "%s (%llu at offset %#llx) extend beyond the end of the file", what,
+                (unsigned long long)count, (unsigned long long)offset);
+  if (libelf_count != count)
+    return fail(a, "%s: libelf reads %zu of %llu", what, libelf_count, (unsigned long long)count);
+  return 0;
+}
+
+static int check_header_tables(struct analysis *a, const GElf_Ehdr *eh) {
+  size_t shnum, phnum;
+  if (elf_getshdrnum(a->elf, &shnum) != 0) return fail_elf(a, "section count");
+  if (elf_getphdrnum(a->elf, &phnum) != 0) return fail_elf(a, "program header count");
+  /* e_shnum 0 with a table: the count is in section 0 (extended numbering),
+   * which libelf has read; e_phnum PN_XNUM likewise. */
+  uint64_t sections = eh->e_shnum ? eh->e_shnum : (eh->e_shoff ? shnum : 0);
+  uint64_t segments = eh->e_phnum != PN_XNUM ? eh->e_phnum : phnum;
+  if (check_table(a, "section headers", eh->e_shoff, eh->e_shentsize,
+                  gelf_fsize(a->elf, ELF_T_SHDR, 1, EV_CURRENT), sections, shnum) != 0)
+    return -1;
+  if (segments && check_table(a, "program headers", eh->e_phoff, eh->e_phentsize,
+                              gelf_fsize(a->elf, ELF_T_PHDR, 1, EV_CURRENT), segments, phnum) != 0)
+    return -1;
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Section table                                                          */
 /* ---------------------------------------------------------------------- */
 
@@ -517,6 +554,11 @@ static int count_init_entries_relocatable(struct analysis *a) {
                           is_init_target(a, sym.st_shndx, sym.st_value + (uint64_t)addend);
       if (!hit) continue;
       o->init_array_entries++;
+      /* GNU ld accepts a read-only .init_array input section, lld refuses
+       * to put a dynamic relocation in it (PIE, shared objects). */
+      if (!(target->sh.sh_flags & SHF_WRITE))
+        st_add_warning(o, "%s is not writable: lld cannot link it into a PIE or shared object",
+                       target->name);
       if (strcmp(target->name, RR_SOFTTICKS_INIT_ARRAY_SECTION) != 0)
         o->init_array_wrong_priority++;
     }
@@ -585,6 +627,7 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
   o->elf_type = eh.e_type;
   o->arch = arch_of(eh.e_machine, elf_class);
 
+  if (check_header_tables(a, &eh) != 0) return -1;
   if (load_sections(a) != 0) return -1;
   if (read_segments(a, image) != 0) return -1;
   if (!o->has_sections) return 0;

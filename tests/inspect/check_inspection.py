@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Runs softticks-inspect --json --functions on one file and checks what it
+reports against expectations given on the command line:
+
+  verdict=instrumented|not-instrumented|inconsistent|error
+  tick_sites=N            arch_sites=ARCH:N     abi_version=N|null
+  abi_notes=N             init=DEFS/ENTRIES|null
+  machine=NAME            type=NAME             reasons=N (how many)
+  func:NAME=N             outside=N             manifests=N
+  manifest.FIELD=VALUE    (of the first manifest)
+  reason~TEXT             warning~TEXT          (a message contains TEXT)
+  exit=N                  (default 0)
+
+The text report of the same file is also produced, and must name the same
+verdict.  Exits 1 with one line per failed expectation.
+"""
+import argparse
+import json
+import subprocess
+import sys
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tool", required=True)
+    ap.add_argument("file")
+    ap.add_argument("expect", nargs="*")
+    args = ap.parse_args()
+
+    rc, out, err = run([args.tool, "--json", "--functions", args.file])
+    failures = []
+    try:
+        report = json.loads(out)
+    except ValueError as e:
+        print("output is not JSON (%s):\n%s\nstderr:\n%s" % (e, out, err))
+        return 1
+    if not isinstance(report, list) or len(report) != 1:
+        print("expected a JSON array with one object, got:\n" + out)
+        return 1
+    r = report[0]
+    functions = {f["name"]: f["tick_sites"] for f in r.get("functions", [])}
+    expected_exit = 0
+
+    for e in args.expect:
+        if "~" in e and ("=" not in e or e.index("~") < e.index("=")):
+            key, text = e.split("~", 1)
+            messages = r.get(key + "s", [])
+            if not any(text in m for m in messages):
+                failures.append("no %s containing %r in %r" % (key, text, messages))
+            continue
+        key, want = e.split("=", 1)
+        if key == "exit":
+            expected_exit = int(want)
+            continue
+        if key == "verdict":
+            got = r.get("verdict", "").replace(" ", "-")
+        elif key.startswith("func:"):
+            name = key[5:]
+            got = functions.get(name)
+            got = "missing" if got is None else str(got)
+        elif key == "outside":
+            got = str(r.get("ticks_outside_functions"))
+        elif key == "arch_sites":
+            arch, want = want.split(":")
+            got = str(r.get("tick_sites_by_arch", {}).get(arch))
+        elif key == "init":
+            init = r.get("initializer")
+            got = "null" if init is None else "%d/%d" % (init["definitions"], init["init_array_entries"])
+        elif key == "reasons":
+            got = str(len(r.get("reasons", [])))
+        elif key == "manifests":
+            got = str(len(r.get("manifests", [])))
+        elif key.startswith("manifest."):
+            ms = r.get("manifests", [])
+            got = str(ms[0].get(key[9:])) if ms else "no manifest"
+        else:
+            v = r.get(key)
+            got = "null" if v is None else str(v)
+        if got != want:
+            failures.append("%s: expected %s, got %s" % (key, want, got))
+
+    if rc != expected_exit:
+        failures.append("exit status %d, expected %d (stderr: %s)" % (rc, expected_exit, err.strip()))
+
+    # The text report agrees on the verdict.
+    trc, tout, terr = run([args.tool, "--functions", args.file])
+    first = tout.splitlines()[0] if tout else ""
+    verdict = r.get("verdict", "")
+    if not first.startswith(args.file + ": " + verdict):
+        failures.append("text report starts %r, expected the verdict %r" % (first, verdict))
+    if trc != rc:
+        failures.append("text mode exit status %d differs from JSON mode's %d" % (trc, rc))
+
+    for f in failures:
+        print("FAIL %s: %s" % (args.file, f))
+    if failures:
+        print(json.dumps(r, indent=1))
+        return 1
+    print("ok %s: %s, %s tick sites" % (args.file, verdict, r.get("tick_sites")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
