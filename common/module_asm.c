@@ -78,7 +78,9 @@ static int build(enum rr_softticks_arch arch, char *buf, size_t cap) {
          (i % 16 == 15 || i + 1 == code->size) ? "\n" : "");
   emit(&t, "\t.size %s,.-%s\n\t.popsection\n", sym, sym);
 
-  emit(&t, "\t.pushsection %s,\"aG\",%sinit_array,%s,comdat\n", RR_SOFTTICKS_INIT_ARRAY_SECTION,
+  /* Writable, as compilers emit it: lld refuses dynamic relocations in a
+   * read-only section. */
+  emit(&t, "\t.pushsection %s,\"awG\",%sinit_array,%s,comdat\n", RR_SOFTTICKS_INIT_ARRAY_SECTION,
        d->type_prefix, group);
   emit(&t, "\t.p2align %u\n\t.%ubyte %s\n\t.popsection\n", d->pointer_size == 8 ? 3u : 2u,
        d->pointer_size, sym);

@@ -25,8 +25,8 @@ static const struct {
   const char *name, *macro, *triple;
   enum rr_softticks_arch arch;
 } arches[] = {
-    {"x86_64", "ST_MODULE_ASM_X86_64", "x86_64-pc-linux-gnu", RR_SOFTTICKS_ARCH_X86_64},
-    {"i386", "ST_MODULE_ASM_I386", "i386-pc-linux-gnu", RR_SOFTTICKS_ARCH_I386},
+    {"x86_64", "ST_MODULE_ASM_X86_64", "x86_64-unknown-linux-gnu", RR_SOFTTICKS_ARCH_X86_64},
+    {"i386", "ST_MODULE_ASM_I386", "i386-unknown-linux-gnu", RR_SOFTTICKS_ARCH_I386},
     {"aarch64", "ST_MODULE_ASM_AARCH64", "aarch64-unknown-linux-gnu", RR_SOFTTICKS_ARCH_AARCH64},
 };
 #define N_ARCHES (sizeof arches / sizeof arches[0])
