@@ -1,7 +1,8 @@
 /*
  * The page initializer (__rr_softticks_init, from the module asm that
  * librrsoftticks carries) and librrsoftticks' helpers, outside a tracer:
- *   - the page is there at start-up (run from .init_array), with the
+ *   - the page is there at start-up (run from .init_array before the
+ *     first user constructor), with the
  *     ABI's initial countdown (0 on x86-64/aarch64, all ones on i386);
  *   - calling it again is harmless: same mappings, same contents;
  *   - with the page already mapped by someone else (as a tracer would,
@@ -83,12 +84,20 @@ static uint64_t initial_countdown(void) {
 
 static char maps_before[1 << 16], maps_after[1 << 16];
 
+/* The initializer runs at priority 1: the earliest user constructor
+ * (101) already finds the page. */
+static int page_in_first_constructor = -1;
+__attribute__((constructor(101))) static void first_constructor(void) {
+  page_in_first_constructor = page_mapped();
+}
+
 int main(void) {
   size_t len, ref_len;
   const unsigned char *ref = rr_softticks_sequence_bytes(RR_SOFTTICKS_NATIVE_ARCH, &ref_len);
   const unsigned char *bytes;
 
   /* Start-up: mapped by the initializer, initial countdown, nothing ticked. */
+  CHECK(page_in_first_constructor == 1);
   CHECK(mappings_at_page() == 1);
   CHECK(countdown() == initial_countdown());
 
