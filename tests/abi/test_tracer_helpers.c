@@ -201,6 +201,48 @@ static void test_i386_pending_arm(void) {
   }
 }
 
+/* aarch64, a task stopped between the ldr and the str and not moved (a
+ * replay breakpoint): after arming m, x17 must be set as if the ldr had
+ * loaded m (less the sub's 1 once it ran, at 16); then it traps after
+ * exactly m more ticks.  Without that fix-up the str would store the old
+ * count. */
+static void test_aarch64_in_place_arm(void) {
+  static const unsigned stops[] = {8, 12, 16};
+  static const uint64_t ms[] = {1, 2, 5, 100};
+  unsigned s, i;
+  for (s = 0; s < 3; s++)
+    for (i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+      uint64_t m = ms[i], before, t;
+      struct cpu c = armed_cpu(RR_SOFTTICKS_ARCH_AARCH64, 1000);
+      model_tick(&c);
+      c.pc = 0;
+      while (c.pc != stops[s]) model_step(&c);
+      CHECK(rr_softticks_stop_action(c.arch, c.pc, (int)(c.x17 >> 63)) ==
+                RR_SOFTTICKS_STOP_COMMIT_AND_MOVE_TO_END,
+            "aarch64 %u: a recorder would complete this tick", c.pc);
+      before = c.commits;
+      c.mem = rr_softticks_arm_value(c.arch, m, 0);
+      c.x17 = stops[s] == 16 ? c.mem - 1 : c.mem;
+      model_finish(&c);
+      for (t = 0; t < m + 3 && !c.trapped; t++) model_tick(&c);
+      CHECK(c.trapped && c.commits - before == m,
+            "aarch64: armed %llu in place at %u: trapped %d after %llu", (unsigned long long)m,
+            stops[s], c.trapped, (unsigned long long)(c.commits - before));
+      /* And without the fix-up the count is wrong: the test can tell. */
+      {
+        struct cpu d = armed_cpu(RR_SOFTTICKS_ARCH_AARCH64, 1000);
+        model_tick(&d);
+        d.pc = 0;
+        while (d.pc != stops[s]) model_step(&d);
+        before = d.commits;
+        d.mem = rr_softticks_arm_value(d.arch, m, 0);
+        model_finish(&d);
+        for (t = 0; t < m + 3 && !d.trapped; t++) model_tick(&d);
+        CHECK(!(d.trapped && d.commits - before == m), "aarch64: stale x17 went unnoticed");
+      }
+    }
+}
+
 /* ---------------------------------------------------------------------- */
 
 /* Disarmed countdowns: never written, never trap; 0 wraps to parked. */
@@ -401,6 +443,7 @@ int main(int argc, char **argv) {
   test_i386_boundary();
   test_64bit_boundary();
   test_i386_pending_arm();
+  test_aarch64_in_place_arm();
   test_disarmed();
   test_stop_action_table();
   test_stop_action_model();
