@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Throughput of softticks-inspect on a real library directory (not a test).
+#
+#   bench/inspect/run.sh [TOOL] [DIR]
+#     TOOL  default: build/tools/softticks-inspect
+#     DIR   default: /usr/lib/x86_64-linux-gnu (thousands of files)
+#
+# Runs the tool three times over DIR (the first run also warms the page
+# cache), plus once with --functions, and prints wall time, files/s
+# (every regular file looked at), ELF files/s and peak RSS for each.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tool=${1:-$root/build/tools/softticks-inspect}
+dir=${2:-/usr/lib/x86_64-linux-gnu}
+[ -x "$tool" ] || { echo "no tool at $tool (build first, or pass its path)" >&2; exit 2; }
+[ -d "$dir" ] || { echo "no directory $dir" >&2; exit 2; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "tool: $tool"
+echo "dir:  $dir ($(find "$dir" -type f | wc -l) regular files, $(du -sh "$dir" | cut -f1))"
+echo "cpu:  $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
+printf '%-22s %8s %8s %10s %10s %9s %s\n' run seconds files files/s elf/s rss_mb verdicts
+run() { # label args...
+  local label=$1; shift
+  local t0 t1
+  t0=$(date +%s.%N)
+  /usr/bin/time -f '%M' -o "$tmp/rss" "$tool" --json "$@" "$dir" >/dev/null 2>"$tmp/err" || true
+  t1=$(date +%s.%N)
+  python3 - "$label" "$t0" "$t1" "$tmp/err" "$tmp/rss" <<'PY'
+import json, sys
+label, t0, t1, err, rss = sys.argv[1:]
+secs = float(t1) - float(t0)
+s = next(json.loads(l)["summary"] for l in open(err, errors="replace") if l.startswith('{"summary"'))
+files = s["elf_files"] + s["not_elf"] + s["unreadable"]
+rss_mb = int(open(rss).read().split()[-1]) / 1024
+print("%-22s %8.2f %8d %10.0f %10.0f %9.1f %d instrumented, %d not, %d inconsistent, %d errors"
+      % (label, secs, files, files / secs, s["elf_files"] / secs, rss_mb,
+         s["instrumented"], s["not_instrumented"], s["inconsistent"], s["errors"]))
+PY
+}
+run "json (1st, cold-ish)"
+run "json (2nd)"
+run "json (3rd)"
+run "json --functions" --functions
