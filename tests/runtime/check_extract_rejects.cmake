@@ -46,3 +46,44 @@ execute_process(COMMAND ${EXTRACT} --output ${WORK}/x.c x86_64=${SRC}/bad/bad_in
 if(NOT rc EQUAL 1 OR NOT err MATCHES "not an ELF file")
   message(SEND_ERROR "a C file as object: exit status ${rc}, message '${err}'")
 endif()
+
+# Damaged objects: truncated anywhere, or with header fields pointing
+# outside the file.  Each must be rejected with status 1 (not a crash).
+set(good ${WORK}/page_init.o)
+file(SIZE ${good} size)
+math(EXPR half "${size} / 2")
+math(EXPR most "${size} - 1")
+foreach(n 0 4 20 52 63 64 100 ${half} ${most})
+  execute_process(COMMAND head -c ${n} ${good} OUTPUT_FILE ${WORK}/cut${n}.o)
+  execute_process(COMMAND ${EXTRACT} --output ${WORK}/cut.c x86_64=${WORK}/cut${n}.o
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 1)
+    message(SEND_ERROR "object cut to ${n} bytes: exit status ${rc}, want 1: ${err}")
+  endif()
+endforeach()
+# ELF64 header offsets: e_shoff 40 (8 bytes), e_shentsize 58, e_shnum 60,
+# e_shstrndx 62 (2 bytes each).  Each entry: offset, then the new bytes
+# (decimal, little-endian).
+foreach(field "40;255;255;255;255;255;255;255;127" "58;0;16" "60;255;255" "62;255;127")
+  list(POP_FRONT field offset)
+  set(escaped "")
+  foreach(byte ${field})
+    math(EXPR d1 "${byte} / 64")
+    math(EXPR d2 "(${byte} / 8) % 8")
+    math(EXPR d3 "${byte} % 8")
+    string(APPEND escaped "\\${d1}${d2}${d3}")
+  endforeach()
+  list(LENGTH field count)
+  configure_file(${good} ${WORK}/damaged.o COPYONLY)
+  execute_process(COMMAND sh -c "printf '${escaped}' | dd of=${WORK}/damaged.o bs=1 seek=${offset} count=${count} conv=notrunc 2>/dev/null")
+  file(READ ${WORK}/damaged.o got OFFSET ${offset} LIMIT ${count} HEX)
+  file(READ ${good} was OFFSET ${offset} LIMIT ${count} HEX)
+  if(got STREQUAL was)
+    message(SEND_ERROR "could not damage the object at ${offset}")
+  endif()
+  execute_process(COMMAND ${EXTRACT} --output ${WORK}/damaged.c x86_64=${WORK}/damaged.o
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 1)
+    message(SEND_ERROR "header bytes at ${offset} set to ${field}: exit status ${rc}, want 1: ${err}")
+  endif()
+endforeach()
