@@ -21,6 +21,11 @@ endforeach()
 set(triple_x86_64 x86_64-unknown-linux-gnu)
 set(triple_i386 i386-unknown-linux-gnu)
 set(triple_aarch64 aarch64-unknown-linux-gnu)
+# The landing pad each initializer must start with: it is called
+# indirectly from .init_array (CET IBT: endbr64/endbr32; BTI: bti c).
+set(entry_x86_64 f30f1efa)
+set(entry_i386 f30f1efb)
+set(entry_aarch64 5f2403d5)
 set(pointer_x86_64 8)
 set(pointer_i386 4)
 set(pointer_aarch64 8)
@@ -76,6 +81,10 @@ foreach(arch ${ARCHES})
   if(fresh_size EQUAL 0)
     fail("${arch}: no initializer bytes in the fresh compile")
     continue()
+  endif()
+
+  if(NOT fresh MATCHES "^${entry_${arch}}")
+    fail("${arch}: the initializer does not start with its landing pad ${entry_${arch}}: ${fresh}")
   endif()
 
   foreach(form asm c ll)
