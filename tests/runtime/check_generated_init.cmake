@@ -172,7 +172,10 @@ foreach(arch ${ARCHES})
       else()
         set(driver ${GAS_${arch}})
       endif()
-      run(${driver} -nostdlib -shared ${dir}/${first}.o ${dir}/${last}.o -o ${so})
+      # --gc-sections: the note is referenced by nothing; it must survive
+      # as a member of the group the .init_array entry keeps alive.
+      run(${driver} -nostdlib -shared -Wl,--gc-sections ${dir}/${first}.o ${dir}/${last}.o
+          -o ${so})
       if(NOT run_rc EQUAL 0)
         fail("${arch}: linking ${first}.o and ${last}.o with ${linker} failed:\n${run_err}")
         continue()
