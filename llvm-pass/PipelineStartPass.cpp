@@ -6,6 +6,7 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
@@ -24,10 +25,21 @@ static bool isLtoPrelink(const Module &M) {
 // With -finstrument-functions(-after-inlining) or -pg, clang gives every
 // function it instruments one of these attributes and leaves
 // no_instrument_function ones without; without those options it keeps no
-// trace of the attribute at all.
+// trace of the attribute at all.  LLVM >= 15 may already have turned the
+// first into a call to the entry hook (at -O0 it does so before this pass
+// runs); before any inlining, that call is still in the function itself.
 static bool hasEntryInstrumentation(const Function &F) {
-  return F.hasFnAttribute("instrument-function-entry") ||
-         F.hasFnAttribute("instrument-function-entry-inlined");
+  if (F.hasFnAttribute("instrument-function-entry") ||
+      F.hasFnAttribute("instrument-function-entry-inlined"))
+    return true;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = CB->getCalledFunction())
+          if (Callee->getName() == "__cyg_profile_func_enter" ||
+              Callee->getName() == "__cyg_profile_func_enter_bare")
+            return true;
+  return false;
 }
 
 // Functions clang emits on its own (global constructors and destructors)

@@ -67,6 +67,13 @@ bool isReturnsTwiceCall(const Instruction *I) {
   return CB && CB->hasFnAttr(Attribute::ReturnsTwice);
 }
 
+// A returns_twice call that gets a tick right after it (a musttail call
+// returns straight to the caller: nothing may follow it).
+bool ticksAfter(const Instruction *I) {
+  const auto *CI = dyn_cast_or_null<CallInst>(I);
+  return CI && isReturnsTwiceCall(CI) && !CI->isMustTailCall();
+}
+
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(Function &F, InlineAsm *Tick) : F(F), Tick(Tick) {}
@@ -158,7 +165,7 @@ private:
       // successors.
       if (BB->getFirstInsertionPt() == BB->end())
         Flags[From] |= ST_BLOCK_NO_CODE;
-      else if (LeadingReturnsTwice.count(BB) || isReturnsTwiceCall(firstRealInstruction(*BB)))
+      else if (LeadingReturnsTwice.count(BB) || ticksAfter(firstRealInstruction(*BB)))
         Flags[From] |= ST_BLOCK_LEADING_RETURNS_TWICE;
       for (BasicBlock *Succ : successors(BB))
         Edges.push_back(st_edge{From, Number[Succ]});
