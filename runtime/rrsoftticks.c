@@ -11,8 +11,12 @@
 #define _GNU_SOURCE
 #include <rr/librrsoftticks.h>
 
+#include <errno.h>
+#include <linux/futex.h>
 #include <stdint.h>
-#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "rrsoftticks_module_asm.h"
 
@@ -31,21 +35,30 @@ __asm__(ST_MODULE_ASM_AARCH64);
 /* Defined by the module asm above. */
 extern void __rr_softticks_init(void) __attribute__((visibility("hidden")));
 
-/* Whether anything is mapped at the countdown's page: msync fails with
- * ENOMEM on unmapped memory, and has no other effect on anonymous pages. */
-ST_LIB_FN static int page_mapped(void) {
-  return msync((void *)RR_SOFTTICKS_PAGE_ADDR, RR_SOFTTICKS_MAP_SIZE, MS_ASYNC) == 0;
+/* Whether the countdown can be read.  FUTEX_WAIT reads the word and fails
+ * with EFAULT if it cannot, and otherwise returns at once (EAGAIN if the
+ * value differs, ETIMEDOUT after a zero timeout): a probe with no effect.
+ * msync/mincore would say "mapped" for a PROT_NONE mapping, and so does
+ * qemu-user for every unmapped page of a 32-bit guest. */
+ST_LIB_FN static int countdown_readable(void) {
+  static const struct timespec zero = {0, 0};
+  int saved = errno, readable;
+  long r = syscall(SYS_futex, (void *)RR_SOFTTICKS_COUNTDOWN_ADDR, FUTEX_WAIT_PRIVATE, 0u, &zero,
+                   (void *)0, 0u);
+  readable = !(r == -1 && errno == EFAULT);
+  errno = saved;
+  return readable;
 }
 
 ST_LIB_FN int rr_softticks_ensure_page(void) {
   __rr_softticks_init();
-  return page_mapped() ? 0 : -1;
+  return countdown_readable() ? 0 : -1;
 }
 
 ST_LIB_FN int rr_softticks_countdown_armed(void) {
   const volatile uint32_t *words = (const volatile uint32_t *)RR_SOFTTICKS_COUNTDOWN_ADDR;
   uint64_t raw;
-  if (!page_mapped()) return 0;
+  if (!countdown_readable()) return 0;
   /* Two 32-bit reads: the i386 layout, and little-endian everywhere. */
   raw = (uint64_t)words[1] << 32 | words[0];
   return rr_softticks_is_armed(raw);

@@ -38,14 +38,16 @@ extern "C" {
 /* Maps the countdown's page now if it is not there, exactly as the
  * per-module initializer does, for code that runs before initializers
  * (e.g. another module's early constructor, or after something unmapped
- * it).  Returns 0 when the page is mapped afterwards (created here, or
- * already there: a tracer's, or the initializer's), -1 otherwise.
- * Async-signal-safe. */
+ * it).  Returns 0 when the countdown is readable afterwards (the page was
+ * created here, or already there: a tracer's, or the initializer's), -1
+ * otherwise (e.g. something else is mapped there without read access).
+ * Async-signal-safe; errno is preserved. */
 int rr_softticks_ensure_page(void);
 
 /* 1 if the countdown is armed right now (top bit clear: a tracer set a
  * period, or the zero-filled page of x86-64/aarch64 before its first
- * tick), 0 if it is disarmed or its page is not mapped. */
+ * tick), 0 if it is disarmed or cannot be read (no page).
+ * Async-signal-safe; errno is preserved. */
 int rr_softticks_countdown_armed(void);
 
 /* The native tick sequence's bytes, for code generators that emit ticks
