@@ -4,7 +4,7 @@ reports against expectations given on the command line:
 
   verdict=instrumented|not-instrumented|inconsistent|error
   tick_sites=N            arch_sites=ARCH:N     abi_version=N|null
-  abi_notes=N             init=DEFS/ENTRIES|null
+  abi_notes=N             init=DEFS/ENTRIES|null  init_by=symbol|code
   machine=NAME            type=NAME             reasons=N (how many)
   func:NAME=N             outside=N             manifests=N
   manifest.FIELD=VALUE    (of the first manifest)
@@ -71,6 +71,9 @@ def main():
         elif key == "init":
             init = r.get("initializer")
             got = "null" if init is None else "%d/%d" % (init["definitions"], init["init_array_entries"])
+        elif key == "init_by":
+            init = r.get("initializer")
+            got = "null" if init is None else init.get("found_by")
         elif key == "reasons":
             got = str(len(r.get("reasons", [])))
         elif key == "manifests":

@@ -20,6 +20,10 @@
 #include "tick_scan.h"
 #include "verdict.h"
 
+#ifdef ST_HAVE_INIT_CODE
+#include "st_init_code.h" /* the initializer's machine code, from runtime/ */
+#endif
+
 #ifndef R_AARCH64_RELATIVE
 #define R_AARCH64_RELATIVE 1027
 #endif
@@ -41,6 +45,7 @@ struct init_def {
 
 struct analysis {
   Elf *elf;
+  const unsigned char *image;
   size_t image_size;
   struct st_inspection *out;
   int want_functions;
@@ -49,6 +54,8 @@ struct analysis {
   size_t symtab;            /* index of the symbol table used, 0 if none */
   struct init_def init_defs[MAX_INIT_DEFS];
   unsigned init_defs_known;
+  uint64_t init_code_targets[MAX_INIT_DEFS]; /* distinct, recognized by code */
+  unsigned init_code_target_count;
   size_t functions_capacity;
 };
 
@@ -566,9 +573,42 @@ static int count_init_entries_relocatable(struct analysis *a) {
   return 0;
 }
 
+/* Without a symbol table: whether the code at address is this build's
+ * initializer, byte for byte. */
+static int is_init_code(struct analysis *a, uint64_t address) {
+#ifdef ST_HAVE_INIT_CODE
+  const struct st_init_code *code = a->out->arch ? st_init_code_for(a->out->arch) : NULL;
+  if (!code || !code->bytes || code->size == 0) return 0;
+  for (size_t i = 1; i < a->section_count; i++) {
+    const GElf_Shdr *sh = &a->sections[i].sh;
+    if (!(sh->sh_flags & SHF_EXECINSTR) || sh->sh_type == SHT_NOBITS || address < sh->sh_addr ||
+        address - sh->sh_addr >= sh->sh_size)
+      continue;
+    uint64_t off = address - sh->sh_addr; /* sections lie inside the image (load_sections) */
+    if (sh->sh_size - off < code->size) return 0;
+    if (memcmp(a->image + sh->sh_offset + off, code->bytes, code->size) != 0) return 0;
+    unsigned k;
+    for (k = 0; k < a->init_code_target_count; k++)
+      if (a->init_code_targets[k] == address) break;
+    if (k == a->init_code_target_count && k < MAX_INIT_DEFS)
+      a->init_code_targets[a->init_code_target_count++] = address;
+    return 1;
+  }
+#else
+  (void)a;
+  (void)address;
+#endif
+  return 0;
+}
+
+static int is_init_entry(struct analysis *a, uint64_t target) {
+  return a->init_defs_known ? is_init_target(a, 0, target) : is_init_code(a, target);
+}
+
 /* A linked file: an entry holds the initializer's address, in place or
  * (PIE, shared objects with RELA) as the addend of an R_*_RELATIVE
- * relocation in .rela.dyn. */
+ * relocation in .rela.dyn.  With symbols, the address is the symbol's;
+ * without, an entry counts when its target is the initializer's code. */
 static int count_init_entries_linked(struct analysis *a) {
   struct st_inspection *o = a->out;
   size_t width = o->elf_class == 64 ? 8 : 4;
@@ -604,13 +644,19 @@ static int count_init_entries_linked(struct analysis *a) {
       }
     }
     for (size_t k = 0; k < n; k++)
-      if (is_init_target(a, 0, targets[k])) o->init_array_entries++;
+      if (is_init_entry(a, targets[k])) o->init_array_entries++;
     free(targets);
   }
   return 0;
 }
 
 /* ---------------------------------------------------------------------- */
+
+static int has_ticks(const struct st_inspection *o) {
+  for (int arch = 1; arch < ST_ARCH_SLOTS; arch++)
+    if (o->ticks_by_arch[arch]) return 1;
+  return 0;
+}
 
 static int analyse(struct analysis *a, unsigned char *image, size_t size) {
   struct st_inspection *o = a->out;
@@ -638,6 +684,14 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
     int rc = o->elf_type == ET_REL ? count_init_entries_relocatable(a)
                                    : count_init_entries_linked(a);
     if (rc != 0) return -1;
+  } else if (!o->init_checked && o->elf_type != ET_REL && (has_ticks(o) || o->abi_note_sections)) {
+    /* Stripped: recognize the initializer by its code. */
+    if (count_init_entries_linked(a) != 0) return -1;
+    if (o->init_array_entries > 0) {
+      o->init_checked = 1;
+      o->init_by_code = 1;
+      o->init_definitions = a->init_code_target_count;
+    }
   }
   return 0;
 }
@@ -659,7 +713,8 @@ void st_inspect_image(unsigned char *image, size_t size, int want_functions,
     }
     libelf_ready = 1;
   }
-  struct analysis a = {.image_size = size, .out = out, .want_functions = want_functions};
+  struct analysis a = {
+      .image = image, .image_size = size, .out = out, .want_functions = want_functions};
   int rc = analyse(&a, image, size);
   if (a.elf) elf_end(a.elf);
   free(a.sections);

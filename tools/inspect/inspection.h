@@ -82,7 +82,9 @@ struct st_inspection {
    * entries that point at one.  init_checked is 0 when the file has no
    * symbol table that could name it (stripped). */
   int init_checked;
-  unsigned init_definitions;
+  int init_by_code;           /* no symbols: entries whose target is the
+                                 initializer's machine code (this build's) */
+  unsigned init_definitions;  /* by code: distinct targets */
   unsigned init_array_entries;
   unsigned init_array_wrong_priority; /* .o: entries outside .init_array.00001 */
 

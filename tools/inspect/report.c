@@ -96,9 +96,10 @@ static void text_file(FILE *f, const struct st_report_options *opt, const char *
       fprintf(f, " (%s: %" PRIu64 ")", st_arch_name(arches[a]), o->ticks_by_arch[arches[a]]);
   fputc('\n', f);
   if (o->init_checked)
-    fprintf(f, "  initializer: %u definition%s, %u .init_array entr%s\n", o->init_definitions,
-            o->init_definitions == 1 ? "" : "s", o->init_array_entries,
-            o->init_array_entries == 1 ? "y" : "ies");
+    fprintf(f, "  initializer: %u %s, %u .init_array entr%s\n", o->init_definitions,
+            o->init_by_code ? "recognized by its code (no symbols)"
+                            : o->init_definitions == 1 ? "definition" : "definitions",
+            o->init_array_entries, o->init_array_entries == 1 ? "y" : "ies");
   else
     fprintf(f, "  initializer: not checked (no symbol table)\n");
   if (opt->functions) {
@@ -176,8 +177,8 @@ static void json_file(FILE *f, const struct st_report_options *opt, const char *
   fputc('}', f);
   json_key(f, "initializer");
   if (o->init_checked)
-    fprintf(f, "{\"definitions\": %u, \"init_array_entries\": %u}", o->init_definitions,
-            o->init_array_entries);
+    fprintf(f, "{\"definitions\": %u, \"init_array_entries\": %u, \"found_by\": \"%s\"}",
+            o->init_definitions, o->init_array_entries, o->init_by_code ? "code" : "symbol");
   else
     fputs("null", f);
   json_key(f, "manifests");

@@ -73,7 +73,8 @@ void st_decide_verdict(struct st_inspection *o) {
                     RR_SOFTTICKS_INIT_SYMBOL, RR_SOFTTICKS_INIT_ARRAY_SECTION,
                     RR_SOFTTICKS_INIT_PRIORITY);
   } else if (has_note || o->tick_sites > 0) {
-    st_add_warning(o, "no symbol table: the initializer was not checked");
+    st_add_warning(o, "no symbol table, and no .init_array entry runs this build's initializer"
+                      " code: the initializer was not checked");
   }
 
   o->verdict = o->reason_count ? ST_VERDICT_INCONSISTENT : ST_VERDICT_INSTRUMENTED;
