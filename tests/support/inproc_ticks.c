@@ -6,10 +6,13 @@
 
 #include <rr/softticks.h>
 
+#include <errno.h>
+#include <linux/futex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -83,6 +86,16 @@ ST_HARNESS_FN static void on_sigtrap(int sig, siginfo_t *info, void *context) {
   write_countdown(state.arm_raw);
 }
 
+/* FUTEX_WAIT with a zero timeout reads the word (EFAULT if it cannot) and
+ * returns at once: a side-effect-free probe that, unlike msync, is right
+ * for PROT_NONE mappings and under qemu-user. */
+ST_HARNESS_FN static int countdown_readable(void) {
+  static const struct timespec zero = {0, 0};
+  long r = syscall(SYS_futex, (void *)RR_SOFTTICKS_COUNTDOWN_ADDR, FUTEX_WAIT_PRIVATE, 0u, &zero,
+                   (void *)0, 0u);
+  return !(r == -1 && errno == EFAULT);
+}
+
 ST_HARNESS_FN void st_inproc_watch(const volatile uint64_t *probe, uint64_t *log, size_t cap) {
   state.probe = probe;
   state.log = probe ? log : NULL;
@@ -96,7 +109,7 @@ ST_HARNESS_FN int st_inproc_begin(uint64_t period) {
     fprintf(stderr, "inproc_ticks: period %llu out of [1, 2^63)\n", (unsigned long long)period);
     return -1;
   }
-  if (msync((void *)RR_SOFTTICKS_PAGE_ADDR, RR_SOFTTICKS_MAP_SIZE, MS_ASYNC) != 0) {
+  if (!countdown_readable()) {
     fprintf(stderr, "inproc_ticks: the countdown's page is not mapped\n");
     return -1;
   }
