@@ -10,6 +10,8 @@ reports against expectations given on the command line:
   manifest.FIELD=VALUE    (of the first manifest)
   reason~TEXT             warning~TEXT          (a message contains TEXT)
   exit=N                  (default 0)
+Numeric expectations may be written KEY>=N (func:NAME>=N, tick_sites>=N,
+arch_sites=ARCH:>=N).
 
 The text report of the same file is also produced, and must name the same
 verdict.  Exits 1 with one line per failed expectation.
@@ -54,6 +56,8 @@ def main():
                 failures.append("no %s containing %r in %r" % (key, text, messages))
             continue
         key, want = e.split("=", 1)
+        if key.endswith(">"):  # KEY>=N
+            key, want = key[:-1], ">=" + want
         if key == "exit":
             expected_exit = int(want)
             continue
@@ -84,7 +88,11 @@ def main():
         else:
             v = r.get(key)
             got = "null" if v is None else str(v)
-        if got != want:
+        if want.startswith(">="):
+            ok = got.lstrip("-").isdigit() and int(got) >= int(want[2:])
+        else:
+            ok = got == want
+        if not ok:
             failures.append("%s: expected %s, got %s" % (key, want, got))
 
     if rc != expected_exit:
