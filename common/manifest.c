@@ -34,9 +34,6 @@ enum { PTR_STRUCT = 0, PTR_LIST = 1, PTR_FAR = 2, PTR_OTHER = 3 };
 /* List element size code for bytes (Text is a List(UInt8) ending in NUL). */
 enum { LIST_BYTES = 2 };
 
-/* Longest text the encoder accepts (with its NUL): manifests hold short
- * version strings, and the bound keeps every size computation small. */
-#define MANIFEST_MAX_TEXT 4096u
 /* Segment tables longer than this are not manifests. */
 #define MANIFEST_MAX_SEGMENTS 512u
 
@@ -78,7 +75,7 @@ static size_t manifest_message_size(const struct st_manifest *m) {
     size_t n;
     if (!s) return 0;
     n = strlen(s) + 1;
-    if (n > MANIFEST_MAX_TEXT) return 0;
+    if (n > ST_MANIFEST_MAX_TEXT) return 0; /* keeps every size small */
     words += words_for(n);
   }
   return 8 + 8 * words;

@@ -82,6 +82,22 @@ static void test_round_trips(void) {
     CHECK(st_manifest_encode(NULL, buf, sizeof buf) == 0, "NULL manifest encoded");
     CHECK(st_manifest_decode(buf, sizeof buf, NULL) == -1, "NULL output");
   }
+  { /* The longest text accepted, and one byte more. */
+    static char big[ST_MANIFEST_MAX_TEXT + 1];
+    static unsigned char out[ST_MANIFEST_MAX_TEXT + 256];
+    struct st_manifest m = {RR_SOFTTICKS_ARCH_I386, big, "v", "p", 1};
+    struct st_manifest_decoded d;
+    size_t n;
+    memset(big, 'x', ST_MANIFEST_MAX_TEXT - 1);
+    n = st_manifest_encode(&m, out, sizeof out);
+    CHECK(n > ST_MANIFEST_MAX_TEXT, "longest text refused");
+    CHECK(decode_copy(out, n, &d) == 0 && strlen(d.compiler) == sizeof d.compiler - 1 &&
+              strcmp(d.compiler_version, "v") == 0,
+          "longest text: truncated on decode");
+    big[ST_MANIFEST_MAX_TEXT - 1] = 'x';
+    CHECK(st_manifest_encode(&m, out, sizeof out) == 0, "over-long text accepted");
+    CHECK(st_manifest_asm(&m) == NULL, "over-long text: asm");
+  }
 }
 
 /* ---------------------------------------------------------------------- */
