@@ -24,6 +24,12 @@ struct SoftwareTicksRecording {
   countdownAddress @2 :UInt64;  # 0x70001800 on x86, 0x70010800 on aarch64
 }
 
+# Wire layout (what `capnp compile -ocapnp` reports, and what
+# common/manifest.c writes and reads by hand; see abi/ABI.md section 7):
+# data section 2 words -- abiVersion bits [0, 32), arch bits [32, 48),
+# placementRulesVersion bits [64, 96); pointer section 3 words -- compiler,
+# compilerVersion, pluginVersion.  Field numbers never change; new fields
+# are only appended, and readers take missing ones as their defaults.
 struct ModuleManifest {
   abiVersion @0 :UInt32;
   arch @1 :Arch;                # the target the unit was compiled for
