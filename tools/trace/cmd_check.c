@@ -1,0 +1,338 @@
+/*
+ * check: single-step the program's instrumented code and verify the
+ * guarantee: between two changes of the countdown, no (pc, sp) inside an
+ * instrumented function repeats.
+ *
+ * Uninstrumented code runs freely.  int3 breakpoints at the instrumented
+ * functions' entries start stepping; when a step leaves instrumented code
+ * through a call, a breakpoint at the return address, remembered with the
+ * sp it will have after the return, resumes stepping there (the same
+ * address hit with another sp is a deeper or shallower activation: stepped
+ * over).  Leaving by a return or a jump just runs on until the next entry.
+ * Breakpoint bytes are masked whenever code is read (engine_memory).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ptrace.h>
+
+#include "address_space.h"
+#include "commands.h"
+#include "exit_codes.h"
+#include "pc_sp_set.h"
+#include "report.h"
+
+#define MAX_REPORTED 100
+/* Longest x86 call instruction: the return address is at most this far
+ * past the call's pc. */
+#define MAX_CALL_LENGTH 16
+
+struct function_range {
+  uint64_t start, end;
+  const char *name; /* owned by the address space's module cache */
+};
+
+struct return_bp {
+  uint64_t addr, sp;
+};
+
+struct violation {
+  uint64_t pc, sp, interval;
+  const char *function;
+  uint64_t offset;
+};
+
+struct checker {
+  struct engine *e;
+  struct st_address_space as;
+  struct function_range *fns;
+  size_t fn_count, fn_cap;
+  struct return_bp *rets;
+  size_t ret_count, ret_cap;
+  struct pc_sp_set seen;
+  uint64_t steps, intervals, violation_count, execs_seen;
+  uint64_t last_remaining;
+  int have_remaining;
+  struct violation reported[MAX_REPORTED];
+  size_t reported_count;
+};
+
+static void add_function(void *vctx, uint64_t start, uint64_t end, const struct st_elf_module *mod,
+                         const struct st_function *f) {
+  struct checker *c = vctx;
+  (void)mod;
+  if (c->fn_count == c->fn_cap) {
+    size_t cap = c->fn_cap ? 2 * c->fn_cap : 64;
+    struct function_range *grown = realloc(c->fns, cap * sizeof *grown);
+    if (!grown) return;
+    c->fns = grown;
+    c->fn_cap = cap;
+  }
+  c->fns[c->fn_count].start = start;
+  c->fns[c->fn_count].end = end;
+  c->fns[c->fn_count].name = f->name;
+  c->fn_count++;
+}
+
+static int compare_ranges(const void *a, const void *b) {
+  const struct function_range *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Re-reads the mappings and plants entry breakpoints for new functions. */
+static int refresh_functions(struct checker *c) {
+  size_t i;
+  if (c->e->execs != c->execs_seen) { /* a new image: nothing carries over */
+    c->execs_seen = c->e->execs;
+    c->ret_count = 0;
+    c->have_remaining = 0;
+  }
+  c->fn_count = 0;
+  if (st_address_space_refresh(&c->as, c->e->main.pid) != 0) return -1;
+  st_address_space_instrumented(&c->as, add_function, c);
+  qsort(c->fns, c->fn_count, sizeof *c->fns, compare_ranges);
+  for (i = 0; i < c->fn_count; i++)
+    if (engine_add_bp(c->e, c->fns[i].start) != 0) return -1;
+  c->e->code_changed = 0;
+  return 0;
+}
+
+static const struct function_range *instrumented_at(const struct checker *c, uint64_t pc) {
+  size_t lo = 0, hi = c->fn_count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (c->fns[mid].start <= pc)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo && pc < c->fns[lo - 1].end ? &c->fns[lo - 1] : NULL;
+}
+
+static int is_entry(const struct checker *c, uint64_t addr) {
+  const struct function_range *f = instrumented_at(c, addr);
+  return f && f->start == addr;
+}
+
+static int add_return_bp(struct checker *c, uint64_t addr, uint64_t sp) {
+  if (c->ret_count == c->ret_cap) {
+    size_t cap = c->ret_cap ? 2 * c->ret_cap : 64;
+    struct return_bp *grown = realloc(c->rets, cap * sizeof *grown);
+    if (!grown) return -1;
+    c->rets = grown;
+    c->ret_cap = cap;
+  }
+  c->rets[c->ret_count].addr = addr;
+  c->rets[c->ret_count].sp = sp;
+  c->ret_count++;
+  return engine_add_bp(c->e, addr);
+}
+
+/* Whether (addr, sp) is a pending return; removes it (and its breakpoint
+ * when nothing else needs it). */
+static int take_return_bp(struct checker *c, uint64_t addr, uint64_t sp) {
+  size_t i, others = 0;
+  int found = 0;
+  for (i = 0; i < c->ret_count; i++) {
+    if (c->rets[i].addr != addr) continue;
+    if (!found && c->rets[i].sp == sp) {
+      c->rets[i] = c->rets[--c->ret_count];
+      found = 1;
+      i--;
+    } else {
+      others++;
+    }
+  }
+  if (found && !others && !is_entry(c, addr)) engine_remove_bp(c->e, addr);
+  return found;
+}
+
+static void record_violation(struct checker *c, const struct function_range *f, uint64_t pc,
+                             uint64_t sp) {
+  size_t i;
+  c->violation_count++;
+  for (i = 0; i < c->reported_count; i++)
+    if (c->reported[i].pc == pc) return; /* one report per pc */
+  if (c->reported_count == MAX_REPORTED) return;
+  c->reported[c->reported_count].pc = pc;
+  c->reported[c->reported_count].sp = sp;
+  c->reported[c->reported_count].interval = c->intervals;
+  c->reported[c->reported_count].function = f->name;
+  c->reported[c->reported_count].offset = pc - f->start;
+  c->reported_count++;
+}
+
+/* One observation of the stopped main task, inside instrumented code. */
+static int observe(struct checker *c, const struct function_range *f,
+                   const struct user_regs_struct *regs) {
+  struct engine_memory_ctx ctx;
+  struct st_memory mem = engine_memory(&ctx, c->e, &c->e->main);
+  struct st_stop_regs sr = engine_stop_regs(regs);
+  uint64_t remaining;
+  int seen;
+  if (st_read_remaining(c->e->main.arch, &mem, &sr, &remaining) != 0) return -1;
+  if (!c->have_remaining || remaining != c->last_remaining) {
+    pc_sp_set_clear(&c->seen);
+    c->last_remaining = remaining;
+    c->have_remaining = 1;
+    c->intervals++;
+  }
+  seen = pc_sp_set_insert(&c->seen, sr.pc, st_regs_sp(regs));
+  if (seen < 0) return -1;
+  if (seen) record_violation(c, f, sr.pc, st_regs_sp(regs));
+  return 0;
+}
+
+/* Single-steps the main task, lifting a breakpoint at its pc for the step. */
+static enum engine_event step(struct checker *c, uint64_t pc) {
+  static const unsigned char int3 = 0xcc;
+  struct breakpoint *bp = engine_find_bp(c->e, pc);
+  enum engine_event ev;
+  unsigned char original;
+  c->steps++;
+  if (!bp) return engine_run(c->e, PTRACE_SINGLESTEP, 0);
+  original = bp->original;
+  st_task_write_mem(&c->e->main, pc, &original, 1);
+  ev = engine_run(c->e, PTRACE_SINGLESTEP, 0);
+  if (ev != ENGINE_EXITED && engine_find_bp(c->e, pc)) st_task_write_mem(&c->e->main, pc, &int3, 1);
+  return ev;
+}
+
+static void print_report(FILE *out, const struct checker *c, int json) {
+  const struct engine *e = c->e;
+  size_t i;
+  if (json) {
+    fprintf(out, "{\"violations\":[");
+    for (i = 0; i < c->reported_count; i++) {
+      const struct violation *v = &c->reported[i];
+      fprintf(out, "%s{\"function\":", i ? "," : "");
+      json_string(out, v->function);
+      fprintf(out, ",\"offset\":%" PRIu64 ",\"pc\":%" PRIu64 ",\"sp\":%" PRIu64
+                   ",\"interval\":%" PRIu64 "}",
+              v->offset, v->pc, v->sp, v->interval);
+    }
+    fprintf(out, "],\"violation_count\":%" PRIu64 ",\"steps\":%" PRIu64 ",\"intervals\":%" PRIu64
+                 ",\"instrumented_functions\":%zu,\"ticks\":%" PRIu64,
+            c->violation_count, c->steps, c->intervals, c->fn_count, e->base);
+    print_exit_fields(out, e, 1);
+    fprintf(out, "}\n");
+  } else {
+    for (i = 0; i < c->reported_count; i++) {
+      const struct violation *v = &c->reported[i];
+      fprintf(out, "violation: %s+%#" PRIx64 " pc %#" PRIx64 " sp %#" PRIx64
+                   " repeats without a tick (interval %" PRIu64 ")\n",
+              v->function, v->offset, v->pc, v->sp, v->interval);
+    }
+    fprintf(out, "violations: %" PRIu64 "\nsteps: %" PRIu64 "\nintervals: %" PRIu64
+                 "\ninstrumented_functions: %zu\nticks: %" PRIu64 "\n",
+            c->violation_count, c->steps, c->intervals, c->fn_count, e->base);
+    print_exit_fields(out, e, 0);
+  }
+}
+
+int cmd_check(const struct command_args *a) {
+  struct command_args args = *a;
+  struct engine e;
+  struct checker c;
+  enum engine_event ev;
+  int stepping = 0, rc, have_prev = 0;
+  uint64_t prev_pc = 0, prev_sp = 0;
+  FILE *out;
+
+  /* The countdown must move at each tick but never trap mid-step. */
+  if (args.engine.period == 1000000) args.engine.period = RR_SOFTTICKS_MAX_ARM;
+  if ((rc = start_program(&e, &args)) != 0) return rc;
+  memset(&c, 0, sizeof c);
+  c.e = &e;
+  c.execs_seen = e.execs;
+  if (refresh_functions(&c) != 0) goto failed;
+  if (c.fn_count == 0)
+    fprintf(stderr, "softticks-trace: warning: no instrumented function found: nothing to check\n");
+  ev = engine_run(&e, PTRACE_SYSCALL, 0);
+  for (;;) {
+    struct user_regs_struct regs;
+    uint64_t pc, sp;
+    const struct function_range *f;
+    if (ev == ENGINE_EXITED) break;
+    if (ev == ENGINE_ERROR) goto failed;
+    if (e.code_changed && refresh_functions(&c) != 0) goto failed;
+    if (ev == ENGINE_TARGET) { /* no target is set; keep going */
+      ev = stepping ? step(&c, st_regs_pc(&e.regs)) : engine_run(&e, PTRACE_SYSCALL, 0);
+      continue;
+    }
+    /* ENGINE_SIGTRAP */
+    regs = e.regs;
+    pc = st_regs_pc(&regs);
+    sp = st_regs_sp(&regs);
+    if (!stepping || e.siginfo.si_code == SI_KERNEL) {
+      /* An int3: ours at pc - 1, or the program's own. */
+      if (!engine_find_bp(&e, pc - 1)) {
+        ev = stepping ? engine_run(&e, PTRACE_SINGLESTEP, SIGTRAP)
+                      : engine_run(&e, PTRACE_SYSCALL, SIGTRAP);
+        continue;
+      }
+      pc -= 1;
+      regs.rip = pc;
+      if (st_task_set_regs(&e.main, &regs) != 0) goto failed;
+      if (!is_entry(&c, pc) && !take_return_bp(&c, pc, sp)) {
+        /* Another activation's return address: not this one. */
+        ev = step(&c, pc);
+        stepping = 0;
+        if (ev == ENGINE_SIGTRAP && e.siginfo.si_code != SI_KERNEL)
+          ev = engine_run(&e, PTRACE_SYSCALL, 0);
+        continue;
+      }
+      stepping = 1;
+      have_prev = 0;
+    }
+    f = instrumented_at(&c, pc);
+    if (f) {
+      if (observe(&c, f, &regs) != 0) {
+        e.error_code = TRACE_PAGE_LOST;
+        snprintf(e.error, sizeof e.error, "cannot read the countdown while checking");
+        goto failed;
+      }
+      prev_pc = pc;
+      prev_sp = sp;
+      have_prev = 1;
+      ev = step(&c, pc);
+      continue;
+    }
+    /* Stepping left instrumented code.  Through a call? */
+    stepping = 0;
+    if (have_prev) {
+      unsigned ptr = e.main.arch == RR_SOFTTICKS_ARCH_I386 ? 4 : 8;
+      uint64_t ret = 0;
+      if (sp == prev_sp - ptr && st_task_read_data(&e.main, sp, &ret, ptr) == 0 &&
+          ret > prev_pc && ret <= prev_pc + MAX_CALL_LENGTH && instrumented_at(&c, ret) &&
+          add_return_bp(&c, ret, sp + ptr) != 0)
+        goto failed;
+    }
+    have_prev = 0;
+    ev = engine_run(&e, PTRACE_SYSCALL, 0);
+  }
+  out = report_open();
+  print_report(out, &c, a->json);
+  report_finish(out, 1);
+  rc = c.violation_count ? TRACE_VIOLATIONS : exit_status_for_end(&e);
+  if (c.violation_count)
+    fprintf(stderr, "softticks-trace: %" PRIu64 " violation(s) of the guarantee\n", c.violation_count);
+  else if (e.term_signal)
+    rc = exit_status_for_end(&e);
+  goto done;
+failed:
+  rc = engine_failure(&e);
+  free(c.fns);
+  free(c.rets);
+  pc_sp_set_free(&c.seen);
+  st_address_space_free(&c.as);
+  return rc;
+done:
+  free(c.fns);
+  free(c.rets);
+  pc_sp_set_free(&c.seen);
+  st_address_space_free(&c.as);
+  engine_free(&e);
+  return rc;
+}

@@ -1,0 +1,32 @@
+/* The commands of softticks-trace and what the command line gives them. */
+#ifndef SOFTTICKS_TRACE_COMMANDS_H
+#define SOFTTICKS_TRACE_COMMANDS_H
+
+#include <stdint.h>
+
+#include "engine.h"
+
+struct command_args {
+  struct engine_options engine;
+  int json;
+  int do_continue;  /* stop-at --continue */
+  uint64_t n;       /* stop-at N */
+  uint64_t every;   /* slices --every K */
+  char **argv;      /* the program and its arguments */
+};
+
+int cmd_count(const struct command_args *a);
+int cmd_stop_at(const struct command_args *a);
+int cmd_slices(const struct command_args *a);
+int cmd_check(const struct command_args *a);
+
+/* Starts the program; on failure prints the error and returns its status
+ * (> 0), else 0. */
+int start_program(struct engine *e, const struct command_args *a);
+/* Reports an engine error, kills the program, returns the status. */
+int engine_failure(struct engine *e);
+/* Runs to the program's end, passing on SIGTRAPs that are not ours.
+ * 0, or an exit status after reporting the error. */
+int run_to_end(struct engine *e);
+
+#endif

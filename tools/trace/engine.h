@@ -1,0 +1,108 @@
+/*
+ * The tracing loop shared by every command: starts the program, creates and
+ * arms the countdown, counts ticks across traps, execs, forks and vforks,
+ * watches the countdown page, and returns to the command only on the
+ * events it asked for.
+ *
+ * Tick accounting: `base` ticks are known to have run; the countdown was
+ * last armed so that `armed` more ticks reach the trap.  When the task is
+ * stopped and reads R remaining, base + armed - R ticks have run.
+ */
+#ifndef SOFTTICKS_TRACE_ENGINE_H
+#define SOFTTICKS_TRACE_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <signal.h>
+#include <sys/user.h>
+
+#include "ptrace_task.h"
+#include "tick_sequence.h"
+
+#define ENGINE_NO_TARGET UINT64_MAX
+
+struct engine_options {
+  int aslr;
+  int json;
+  uint64_t period; /* arm at most this many ticks at a time */
+};
+
+struct breakpoint {
+  uint64_t addr;
+  unsigned char original;
+};
+
+enum engine_event {
+  ENGINE_EXITED,    /* the program's main task is gone */
+  ENGINE_TARGET,    /* a tick trap at exactly `target` ticks */
+  ENGINE_SIGTRAP,   /* a SIGTRAP of the main task that is not a tick trap */
+  ENGINE_ERROR      /* see error_code and error */
+};
+
+struct engine {
+  struct engine_options opt;
+  struct st_task main;
+  struct st_task vfork_child; /* pid -1 when none: a vfork parent waits */
+  int page_ok;                /* the countdown page of the current image is ours */
+  uint64_t base, armed, target;
+  uint64_t traps, execs, forks, vforks;
+  int harvested_at_exit;
+  /* Set by the loop: the program mapped new code or exec'd (check mode
+   * re-reads its modules). */
+  int code_changed;
+  /* Exit. */
+  int exited, exit_status, term_signal, ticks_exact;
+  /* The task an ENGINE_TARGET / ENGINE_SIGTRAP stop is in, and its regs. */
+  struct st_task *stopped;
+  struct user_regs_struct regs;
+  siginfo_t siginfo; /* of an ENGINE_SIGTRAP stop */
+  /* Breakpoints planted by the command (sorted by address). */
+  struct breakpoint *bps;
+  size_t bp_count, bp_cap;
+  int error_code;
+  char error[512];
+  /* Pending syscall checks per task (main, vfork child). */
+  int main_in_page_syscall, child_in_page_syscall;
+  const char *page_syscall_name;
+};
+
+/* Starts argv under ptrace, creates the page and arms it.  0, or an exit
+ * status of exit_codes.h with e->error set. */
+int engine_start(struct engine *e, const struct engine_options *opt, char *const argv[]);
+
+/* Resumes the stopped main task (PTRACE_SYSCALL or PTRACE_SINGLESTEP, with
+ * a signal to deliver or 0) and runs until the next event for the command. */
+enum engine_event engine_run(struct engine *e, int request, int sig);
+
+/* Stops at a tick trap at exactly `target` ticks (ENGINE_NO_TARGET: none),
+ * re-arming the stopped main task now.  0, or -1 with e->error set. */
+int engine_set_target(struct engine *e, uint64_t target);
+
+/* Ticks run so far; reads the countdown of the stopped main task (harvest).
+ * -1 on failure (page lost). */
+int engine_ticks_now(struct engine *e, uint64_t *ticks);
+
+/* Kills the program and reaps it. */
+void engine_kill(struct engine *e);
+void engine_free(struct engine *e);
+
+/* A memory view of a task with the engine's breakpoints masked and the
+ * countdown accessed as the task itself would. */
+struct engine_memory_ctx {
+  struct engine *e;
+  const struct st_task *task;
+};
+struct st_memory engine_memory(struct engine_memory_ctx *ctx, struct engine *e,
+                               const struct st_task *task);
+struct st_stop_regs engine_stop_regs(const struct user_regs_struct *regs);
+
+/* Breakpoints (int3) in the main task's memory; shared with a vfork child. */
+struct breakpoint *engine_find_bp(struct engine *e, uint64_t addr);
+int engine_add_bp(struct engine *e, uint64_t addr);
+int engine_remove_bp(struct engine *e, uint64_t addr);
+/* Executes one instruction of the main task at a breakpoint address with
+ * the original byte, and puts the int3 back.  Leaves the task stopped;
+ * returns the waitpid status, or -1. */
+int engine_step_over_bp(struct engine *e, struct st_task *task);
+
+#endif

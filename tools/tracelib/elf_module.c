@@ -1,0 +1,238 @@
+/* One ELF module on disk, read with libelf; see elf_module.h. */
+#include "elf_module.h"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int st_code_has_tick(enum rr_softticks_arch arch, const unsigned char *code, size_t len) {
+  size_t size, i;
+  const unsigned char *seq = rr_softticks_sequence_bytes(arch, &size);
+  if (!seq || len < size) return 0;
+  for (i = 0; i + size <= len; i++)
+    if (code[i] == seq[0] && memcmp(code + i, seq, size) == 0) return 1;
+  return 0;
+}
+
+static int compare_functions(const void *a, const void *b) {
+  const struct st_function *x = a, *y = b;
+  if (x->addr != y->addr) return x->addr < y->addr ? -1 : 1;
+  /* Among aliases keep the larger, then the global-looking (shorter) name. */
+  if (x->size != y->size) return x->size > y->size ? -1 : 1;
+  return strcmp(x->name, y->name);
+}
+
+static int machine_arch(GElf_Ehdr *eh, enum rr_softticks_arch *arch) {
+  if (eh->e_machine == EM_X86_64 && eh->e_ident[EI_CLASS] == ELFCLASS64)
+    *arch = RR_SOFTTICKS_ARCH_X86_64;
+  else if (eh->e_machine == EM_386 && eh->e_ident[EI_CLASS] == ELFCLASS32)
+    *arch = RR_SOFTTICKS_ARCH_I386;
+  else if (eh->e_machine == EM_AARCH64 && eh->e_ident[EI_CLASS] == ELFCLASS64)
+    *arch = RR_SOFTTICKS_ARCH_AARCH64;
+  else
+    return 0;
+  return 1;
+}
+
+static void read_note(Elf *elf, struct st_elf_module *mod) {
+  Elf_Scn *scn = NULL;
+  size_t shstrndx;
+  if (elf_getshdrstrndx(elf, &shstrndx) != 0) return;
+  while ((scn = elf_nextscn(elf, scn)) != NULL) {
+    GElf_Shdr sh;
+    Elf_Data *data;
+    const char *name;
+    size_t off = 0, name_off, desc_off;
+    GElf_Nhdr nh;
+    if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE) continue;
+    name = elf_strptr(elf, shstrndx, sh.sh_name);
+    if (!name || strcmp(name, RR_SOFTTICKS_NOTE_SECTION) != 0) continue;
+    if (!(data = elf_getdata(scn, NULL))) continue;
+    while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) != 0) {
+      if (nh.n_type == RR_SOFTTICKS_NOTE_TYPE && nh.n_namesz == RR_SOFTTICKS_NOTE_NAMESZ &&
+          memcmp((char *)data->d_buf + name_off, RR_SOFTTICKS_NOTE_NAME,
+                 RR_SOFTTICKS_NOTE_NAMESZ) == 0 &&
+          nh.n_descsz == RR_SOFTTICKS_NOTE_DESCSZ) {
+        const unsigned char *d = (const unsigned char *)data->d_buf + desc_off;
+        mod->has_note = 1;
+        mod->abi_version = (uint32_t)d[0] | (uint32_t)d[1] << 8 | (uint32_t)d[2] << 16 |
+                           (uint32_t)d[3] << 24;
+      }
+    }
+  }
+}
+
+static int read_loads(Elf *elf, struct st_elf_module *mod) {
+  size_t n, i;
+  if (elf_getphdrnum(elf, &n) != 0) return -1;
+  mod->loads = calloc(n ? n : 1, sizeof *mod->loads);
+  if (!mod->loads) return -1;
+  for (i = 0; i < n; i++) {
+    GElf_Phdr ph;
+    if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD) continue;
+    mod->loads[mod->load_count].offset = ph.p_offset;
+    mod->loads[mod->load_count].vaddr = ph.p_vaddr;
+    mod->loads[mod->load_count].filesz = ph.p_filesz;
+    mod->load_count++;
+  }
+  return 0;
+}
+
+/* The executable section holding [addr, addr + size), for its bytes. */
+static const unsigned char *function_code(Elf *elf, const unsigned char *file, size_t file_size,
+                                          uint64_t addr, uint64_t size) {
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn(elf, scn)) != NULL) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_EXECINSTR))
+      continue;
+    if (addr >= sh.sh_addr && addr + size <= sh.sh_addr + sh.sh_size &&
+        sh.sh_offset + (addr - sh.sh_addr) + size <= file_size)
+      return file + sh.sh_offset + (addr - sh.sh_addr);
+  }
+  return NULL;
+}
+
+static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
+                          struct st_elf_module *mod) {
+  Elf_Scn *scn = NULL;
+  size_t cap = 0, i, out;
+  while ((scn = elf_nextscn(elf, scn)) != NULL) {
+    GElf_Shdr sh;
+    Elf_Data *data;
+    size_t count, k;
+    if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
+      continue;
+    if (!(data = elf_getdata(scn, NULL)) || !sh.sh_entsize) continue;
+    count = sh.sh_size / sh.sh_entsize;
+    for (k = 1; k < count; k++) {
+      GElf_Sym sym;
+      const char *name;
+      struct st_function *f;
+      if (!gelf_getsym(data, (int)k, &sym)) continue;
+      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF || sym.st_size == 0)
+        continue;
+      name = elf_strptr(elf, sh.sh_link, sym.st_name);
+      if (!name) continue;
+      if (mod->function_count == cap) {
+        struct st_function *grown;
+        cap = cap ? 2 * cap : 256;
+        grown = realloc(mod->functions, cap * sizeof *grown);
+        if (!grown) return -1;
+        mod->functions = grown;
+      }
+      f = &mod->functions[mod->function_count++];
+      f->addr = sym.st_value;
+      f->size = sym.st_size;
+      f->name = strdup(name);
+      f->instrumented = 0;
+      if (!f->name) return -1;
+    }
+  }
+  if (!mod->function_count) return 0;
+  qsort(mod->functions, mod->function_count, sizeof *mod->functions, compare_functions);
+  /* One entry per address (symtab and dynsym repeat each other). */
+  for (i = 1, out = 1; i < mod->function_count; i++) {
+    if (mod->functions[i].addr == mod->functions[out - 1].addr) {
+      free(mod->functions[i].name);
+      continue;
+    }
+    mod->functions[out++] = mod->functions[i];
+  }
+  mod->function_count = out;
+  if (!mod->arch_known) return 0;
+  for (i = 0; i < mod->function_count; i++) {
+    struct st_function *f = &mod->functions[i];
+    const unsigned char *code = function_code(elf, file, file_size, f->addr, f->size);
+    f->instrumented = code && st_code_has_tick(mod->arch, code, f->size);
+    mod->instrumented_count += (size_t)f->instrumented;
+  }
+  return 0;
+}
+
+int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, size_t errlen) {
+  int fd, rc = -1;
+  struct stat st;
+  unsigned char *file = MAP_FAILED;
+  Elf *elf = NULL;
+  GElf_Ehdr eh;
+
+  memset(out, 0, sizeof *out);
+  if (elf_version(EV_CURRENT) == EV_NONE) {
+    snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
+    return -1;
+  }
+  fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0 || fstat(fd, &st) != 0 || st.st_size == 0) {
+    snprintf(err, errlen, "%s: cannot read", path);
+    goto done;
+  }
+  file = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (file == MAP_FAILED) {
+    snprintf(err, errlen, "%s: cannot map", path);
+    goto done;
+  }
+  elf = elf_memory((char *)file, (size_t)st.st_size);
+  if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
+    snprintf(err, errlen, "%s: not an ELF file", path);
+    goto done;
+  }
+  out->path = strdup(path);
+  out->arch_known = machine_arch(&eh, &out->arch);
+  read_note(elf, out);
+  if (!out->path || read_loads(elf, out) != 0 ||
+      read_functions(elf, file, (size_t)st.st_size, out) != 0) {
+    snprintf(err, errlen, "%s: malformed ELF or out of memory", path);
+    goto done;
+  }
+  rc = 0;
+done:
+  if (elf) elf_end(elf);
+  if (file != MAP_FAILED) munmap(file, (size_t)st.st_size);
+  if (fd >= 0) close(fd);
+  if (rc != 0) st_elf_module_free(out);
+  return rc;
+}
+
+void st_elf_module_free(struct st_elf_module *mod) {
+  size_t i;
+  for (i = 0; i < mod->function_count; i++) free(mod->functions[i].name);
+  free(mod->functions);
+  free(mod->loads);
+  free(mod->path);
+  memset(mod, 0, sizeof *mod);
+}
+
+const struct st_function *st_elf_find_function(const struct st_elf_module *mod, uint64_t addr) {
+  size_t lo = 0, hi = mod->function_count;
+  /* Last function starting at or before addr. */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (mod->functions[mid].addr <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0) return NULL;
+  {
+    const struct st_function *f = &mod->functions[lo - 1];
+    return addr < f->addr + f->size ? f : NULL;
+  }
+}
+
+int st_elf_offset_to_vaddr(const struct st_elf_module *mod, uint64_t offset, uint64_t *vaddr) {
+  size_t i;
+  for (i = 0; i < mod->load_count; i++) {
+    const struct st_load_segment *l = &mod->loads[i];
+    if (offset >= l->offset && offset < l->offset + l->filesz) {
+      *vaddr = l->vaddr + (offset - l->offset);
+      return 0;
+    }
+  }
+  return -1;
+}

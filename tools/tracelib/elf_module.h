@@ -1,0 +1,54 @@
+/*
+ * What a tracer needs from one ELF module (executable or shared library)
+ * on disk: its architecture, whether it carries the .note.rrsoftticks note,
+ * its functions from .symtab and .dynsym, which of them contain a tick
+ * sequence, and how file offsets map to link-time addresses.  ELF32 and
+ * ELF64, read with libelf.
+ */
+#ifndef SOFTTICKS_TRACELIB_ELF_MODULE_H
+#define SOFTTICKS_TRACELIB_ELF_MODULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rr/softticks.h>
+
+struct st_function {
+  uint64_t addr; /* link-time address */
+  uint64_t size;
+  char *name;
+  int instrumented; /* its code contains the arch's tick sequence */
+};
+
+struct st_load_segment {
+  uint64_t offset, vaddr, filesz;
+};
+
+struct st_elf_module {
+  char *path;
+  int arch_known;
+  enum rr_softticks_arch arch;
+  int has_note;          /* a "rr" note of type RR_SOFTTICKS_NOTE_TYPE */
+  uint32_t abi_version;  /* its descriptor, when has_note */
+  struct st_function *functions; /* sorted by addr, one per address */
+  size_t function_count;
+  size_t instrumented_count;
+  struct st_load_segment *loads;
+  size_t load_count;
+};
+
+/* Loads `path`.  Returns 0, or -1 with a message in err. */
+int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, size_t errlen);
+void st_elf_module_free(struct st_elf_module *mod);
+
+/* The function whose [addr, addr + size) holds the link-time address, or
+ * NULL. */
+const struct st_function *st_elf_find_function(const struct st_elf_module *mod, uint64_t addr);
+
+/* Link-time address of a file offset inside a loaded segment; -1 if none. */
+int st_elf_offset_to_vaddr(const struct st_elf_module *mod, uint64_t offset, uint64_t *vaddr);
+
+/* Whether `code` of `len` bytes contains the arch's whole tick sequence. */
+int st_code_has_tick(enum rr_softticks_arch arch, const unsigned char *code, size_t len);
+
+#endif
