@@ -78,7 +78,8 @@
   "1:\n"
 #define RR_SOFTTICKS_I386_TICK_SIZE 28
 #define RR_SOFTTICKS_I386_COMMIT_OFFSET 9  /* subl of the low word */
-#define RR_SOFTTICKS_I386_BORROW_OFFSET 18 /* subl of the high word */
+#define RR_SOFTTICKS_I386_LOW_JNZ_OFFSET 16 /* jnz after the low word's subl */
+#define RR_SOFTTICKS_I386_BORROW_OFFSET 18  /* subl of the high word */
 #define RR_SOFTTICKS_I386_TRAP_OFFSET 27   /* int3; SIGTRAP pc = 28 */
 
 /* aarch64: 32 bytes, clobbers x16 and x17 (not the flags).  x17 is zeroed
@@ -303,7 +304,19 @@ RR_SOFTTICKS__INLINE uint64_t rr_softticks_remaining(enum rr_softticks_arch arch
  * int3 on either instruction counts as at that instruction: pass the
  * offset of the instruction, not of the pc. */
 RR_SOFTTICKS__INLINE int rr_softticks_i386_borrow_pending(unsigned offset, int zf_set) {
-  return offset == RR_SOFTTICKS_I386_BORROW_OFFSET || (offset == 16 && zf_set);
+  return offset == RR_SOFTTICKS_I386_BORROW_OFFSET ||
+         (offset == RR_SOFTTICKS_I386_LOW_JNZ_OFFSET && zf_set);
+}
+
+/* aarch64: a task stopped between the ldr and the str (offsets 8, 12, 16)
+ * holds in x17 the countdown it loaded (minus 1 at 16, after the sub); the
+ * str would overwrite whatever the tracer arms.  After writing `armed_raw`
+ * to the countdown, set x17 to the value returned here, as if the ldr had
+ * loaded the new countdown.  *set_x17 is 0 where x17 must be left alone. */
+RR_SOFTTICKS__INLINE uint64_t rr_softticks_aarch64_rearm_x17(unsigned offset, uint64_t armed_raw,
+                                                             int *set_x17) {
+  *set_x17 = offset == 8 || offset == 12 || offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET;
+  return offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET ? armed_raw - 1 : armed_raw;
 }
 
 /* The bytes of a sequence, the whole of it (through the instruction after

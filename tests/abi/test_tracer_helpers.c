@@ -207,6 +207,16 @@ static void test_i386_pending_arm(void) {
  * exactly m more ticks.  Without that fix-up the str would store the old
  * count. */
 static void test_aarch64_in_place_arm(void) {
+  {
+    /* Outside the ldr..str window the helper leaves x17 alone. */
+    static const unsigned others[] = {0, 4, 20, 24, 28};
+    unsigned k;
+    for (k = 0; k < 5; k++) {
+      int set_x17 = 1;
+      (void)rr_softticks_aarch64_rearm_x17(others[k], 5, &set_x17);
+      CHECK(!set_x17, "aarch64 %u: rearm helper must not touch x17", others[k]);
+    }
+  }
   static const unsigned stops[] = {8, 12, 16};
   static const uint64_t ms[] = {1, 2, 5, 100};
   unsigned s, i;
@@ -222,7 +232,13 @@ static void test_aarch64_in_place_arm(void) {
             "aarch64 %u: a recorder would complete this tick", c.pc);
       before = c.commits;
       c.mem = rr_softticks_arm_value(c.arch, m, 0);
-      c.x17 = stops[s] == 16 ? c.mem - 1 : c.mem;
+      {
+        int set_x17 = 0;
+        uint64_t x17 = rr_softticks_aarch64_rearm_x17(c.pc, c.mem, &set_x17);
+        CHECK(set_x17, "aarch64 %u: rearm helper must set x17", c.pc);
+        CHECK(x17 == (stops[s] == 16 ? c.mem - 1 : c.mem), "aarch64 %u: rearm helper value", c.pc);
+        if (set_x17) c.x17 = x17;
+      }
       model_finish(&c);
       for (t = 0; t < m + 3 && !c.trapped; t++) model_tick(&c);
       CHECK(c.trapped && c.commits - before == m,
