@@ -50,12 +50,13 @@ def main():
 
     # root/
     #   a-instrumented, b-plain, notes.txt, empty, tiny (3 bytes "\x7fEL")
-    #   sub/deeper/obj.o, sub/deeper/README
+    #   sub/deeper/obj.o, sub/deeper/README, sub/empty/
     #   link-to-a -> a-instrumented, dangling -> nowhere, loop -> .
     #   fifo, weird name with "quote" \ and \xff\n bytes (a copy of b-plain)
     root = os.path.join(a.work, "root")
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(os.path.join(root, "sub", "deeper"))
+    os.makedirs(os.path.join(root, "sub", "empty"))
     shutil.copy(a.instrumented, os.path.join(root, "a-instrumented"))
     shutil.copy(a.plain, os.path.join(root, "b-plain"))
     shutil.copy(a.object, os.path.join(root, "sub", "deeper", "obj.o"))

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "archive.h"
 #include "inspection.h"
 
 /* The directories being walked, to stop symlink loops. */
@@ -42,9 +43,60 @@ static void on_sigbus(int sig) {
   raise(sig);
 }
 
+static void report_error(struct st_run *run, const char *path, const char *message) {
+  struct st_inspection insp;
+  memset(&insp, 0, sizeof insp);
+  insp.verdict = ST_VERDICT_ERROR;
+  snprintf(insp.error, sizeof insp.error, "%s", message);
+  run->summary.files++;
+  run->summary.by_verdict[ST_VERDICT_ERROR]++;
+  st_report_file(run->out, &run->report, path, &insp);
+}
+
+/* One ELF image: a file, or a member of an archive. */
+static void inspect_elf(struct st_run *run, const char *path, unsigned char *image, size_t size) {
+  struct st_inspection insp;
+  st_inspect_image(image, size, run->report.functions, &insp);
+  if (insp.verdict == ST_VERDICT_NOT_ELF) {
+    run->summary.not_elf++;
+    return;
+  }
+  run->summary.files++;
+  run->summary.by_verdict[insp.verdict]++;
+  st_report_file(run->out, &run->report, path, &insp);
+  st_inspection_free(&insp);
+}
+
+struct member_context {
+  struct st_run *run;
+  const char *archive;
+};
+
+/* Members are reported as ARCHIVE(MEMBER), like ld and nm do. */
+static void inspect_member(void *ctx, const char *name, unsigned char *bytes, size_t size) {
+  struct member_context *c = ctx;
+  size_t len = strlen(c->archive) + strlen(name) + 3;
+  char *path = malloc(len);
+  if (!path) {
+    unreadable(c->run, c->archive, "member path", ENOMEM);
+    return;
+  }
+  snprintf(path, len, "%s(%s)", c->archive, name);
+  inspect_elf(c->run, path, bytes, size);
+  free(path);
+}
+
+static void inspect_archive(struct st_run *run, const char *path, unsigned char *image,
+                            size_t size) {
+  struct member_context c = {run, path};
+  char error[256];
+  run->summary.archives++;
+  if (st_for_each_member(image, size, inspect_member, &c, error, sizeof error) != 0)
+    report_error(run, path, error);
+}
+
 static void inspect_mapped(struct st_run *run, const char *path, unsigned char *image,
                            size_t size) {
-  static struct st_inspection insp; /* static: survives the longjmp */
   static int handler_installed;
   if (!handler_installed) {
     struct sigaction sa;
@@ -55,20 +107,17 @@ static void inspect_mapped(struct st_run *run, const char *path, unsigned char *
     handler_installed = 1;
   }
   if (sigsetjmp(file_shrank, 1)) {
-    mapping_active = 0;
     /* What the analysis had allocated is lost; rare enough. */
-    memset(&insp, 0, sizeof insp);
-    insp.verdict = ST_VERDICT_ERROR;
-    snprintf(insp.error, sizeof insp.error, "file shrank while being read");
-  } else {
-    mapping_active = 1;
-    st_inspect_image(image, size, run->report.functions, &insp);
     mapping_active = 0;
+    report_error(run, path, "file shrank while being read");
+    return;
   }
-  run->summary.files++;
-  run->summary.by_verdict[insp.verdict]++;
-  st_report_file(run->out, &run->report, path, &insp);
-  st_inspection_free(&insp);
+  mapping_active = 1;
+  if (st_is_archive(image, size))
+    inspect_archive(run, path, image, size);
+  else
+    inspect_elf(run, path, image, size);
+  mapping_active = 0;
 }
 
 static void inspect_regular(struct st_run *run, const char *path, int follow) {
@@ -88,14 +137,14 @@ static void inspect_regular(struct st_run *run, const char *path, int follow) {
     close(fd);
     return;
   }
-  unsigned char magic[4];
+  unsigned char magic[8];
   ssize_t got = st.st_size >= 4 ? pread(fd, magic, sizeof magic, 0) : 0;
   if (got < 0) {
     unreadable(run, path, "read", errno);
     close(fd);
     return;
   }
-  if (got < 4 || memcmp(magic, "\177ELF", 4) != 0) {
+  if ((got < 4 || memcmp(magic, "\177ELF", 4) != 0) && !st_is_archive(magic, (size_t)got)) {
     run->summary.not_elf++;
     close(fd);
     return;
@@ -156,7 +205,7 @@ static void walk_directory(struct st_run *run, const char *path, const struct st
   int err = errno;
   closedir(dir);
   if (err) unreadable(run, path, "readdir", err);
-  qsort(names, count, sizeof *names, by_name);
+  if (count) qsort(names, count, sizeof *names, by_name);
   struct ancestor self = {st->st_dev, st->st_ino, parent};
   size_t plen = strlen(path);
   int slash = plen > 0 && path[plen - 1] == '/';

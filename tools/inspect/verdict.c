@@ -41,7 +41,10 @@ void st_decide_verdict(struct st_inspection *o) {
 
   /* Each check below is one way a module can disagree with the ABI. */
   if (o->tick_sites > 0 && !has_note) st_add_reason(o, "tick sites without the ABI note");
-  if (has_note && o->tick_sites == 0) st_add_reason(o, "ABI note without any tick site");
+  /* A module may carry the note and initializer without ticking itself:
+   * librrsoftticks does, for programs that tick by hand. */
+  if (has_note && o->tick_sites == 0)
+    st_add_warning(o, "ABI note without any tick site (a runtime library?)");
   if (foreign > 0)
     st_add_reason(o, "%llu tick sites of another architecture than %s",
                   (unsigned long long)foreign, o->arch ? st_arch_name(o->arch) : "this machine");
