@@ -30,9 +30,11 @@ for f in "$out"/*; do
   objcopy --remove-section=.comment "$f" 2>/dev/null || aarch64-linux-gnu-objcopy --remove-section=.comment "$f"
 done
 # A static library, with a member name long enough for the long-name table.
-cp "$out/i386.o" /tmp/a-member-with-a-long-name.$$.o
-(cd /tmp && ar rc "$out/lib.a" "$out/x86_64.o" a-member-with-a-long-name.$$.o)
-rm -f /tmp/a-member-with-a-long-name.$$.o
+tmp=$(mktemp -d)
+cp "$out/i386.o" "$tmp/a-member-with-a-long-name.o"
+rm -f "$out/lib.a"
+(cd "$tmp" && ar rc "$out/lib.a" "$out/x86_64.o" a-member-with-a-long-name.o)
+rm -rf "$tmp"
 # No section headers at all: the inspector falls back to the segments.
 objcopy_19=$(command -v llvm-objcopy-19 || command -v llvm-objcopy || true)
 if [ -n "$objcopy_19" ]; then
