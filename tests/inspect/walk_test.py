@@ -102,6 +102,17 @@ def main():
     check(s.get("elf_files") == 5, "--follow-symlinks: elf_files %r" % s)
     check(s.get("symlinks_skipped") == 2, "--follow-symlinks: dangling and loop %r" % s)
 
+    # Pseudo filesystems found in a walk are not entered (a link to /proc,
+    # followed).
+    if os.path.isdir("/proc/self"):
+        extra = os.path.join(a.work, "with-proc")
+        os.makedirs(extra)
+        os.symlink("/proc", os.path.join(extra, "proc"))
+        shutil.copy(a.plain, os.path.join(extra, "plain"))
+        rc, files, s = json_run(a.tool, "--follow-symlinks", extra)
+        check(rc == 0 and s.get("elf_files") == 1 and s.get("pseudo_filesystems_skipped") == 1,
+              "/proc behind a followed symlink: rc %d %r" % (rc, s))
+
     # A symlink named on the command line is followed.
     rc, files, s = json_run(a.tool, os.path.join(root, "link-to-a"))
     check(rc == 0 and len(files) == 1 and files[0]["instrumented"] is True,

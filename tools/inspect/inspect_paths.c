@@ -8,8 +8,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "archive.h"
@@ -173,6 +175,21 @@ static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Kernel interfaces, not files: reading them can block or act (a live
+ * root filesystem has them mounted). */
+static int is_pseudo_filesystem(int fd) {
+  static const unsigned long types[] = {
+      PROC_SUPER_MAGIC, SYSFS_MAGIC,       DEBUGFS_MAGIC,    TRACEFS_MAGIC,
+      SECURITYFS_MAGIC, SELINUX_MAGIC,     CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC,
+      DEVPTS_SUPER_MAGIC, PSTOREFS_MAGIC,  EFIVARFS_MAGIC,   BPF_FS_MAGIC,
+      BINFMTFS_MAGIC,   HUGETLBFS_MAGIC,   0x62656570 /* configfs */, 0x65735543 /* fusectl */};
+  struct statfs fs;
+  if (fstatfs(fd, &fs) != 0) return 0;
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    if ((unsigned long)fs.f_type == types[i]) return 1;
+  return 0;
+}
+
 static void walk_directory(struct st_run *run, const char *path, const struct stat *st,
                            const struct ancestor *parent) {
   for (const struct ancestor *a = parent; a; a = a->parent)
@@ -183,6 +200,13 @@ static void walk_directory(struct st_run *run, const char *path, const struct st
   DIR *dir = opendir(path);
   if (!dir) {
     unreadable(run, path, "opendir", errno);
+    return;
+  }
+  /* Only when found inside a walk: a directory named on the command line
+   * is walked whatever it is. */
+  if (parent && is_pseudo_filesystem(dirfd(dir))) {
+    run->summary.pseudo_filesystems++;
+    closedir(dir);
     return;
   }
   /* Read all names first so that deep trees hold one directory open at a

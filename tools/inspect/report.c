@@ -258,19 +258,20 @@ void st_report_end(FILE *f, FILE *summary_to, const struct st_report_options *op
     fprintf(summary_to,
             "{\"summary\": {\"elf_files\": %lu, \"instrumented\": %lu, \"not_instrumented\": %lu,"
             " \"inconsistent\": %lu, \"errors\": %lu, \"not_elf\": %lu, \"special_files\": %lu,"
-            " \"symlinks_skipped\": %lu, \"unreadable\": %lu, \"archives\": %lu}}\n",
+            " \"symlinks_skipped\": %lu, \"unreadable\": %lu, \"archives\": %lu,"
+            " \"pseudo_filesystems_skipped\": %lu}}\n",
             s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
             s->by_verdict[ST_VERDICT_ERROR], s->not_elf, s->special, s->symlinks, s->unreadable,
-            s->archives);
+            s->archives, s->pseudo_filesystems);
   } else {
     fprintf(summary_to,
             "summary: %lu ELF files: %lu instrumented, %lu not instrumented, %lu inconsistent,"
-            " %lu errors; %lu archives read; skipped: %lu not ELF, %lu special files, %lu symlinks;"
-            " %lu unreadable\n",
+            " %lu errors; %lu archives read; skipped: %lu not ELF, %lu special files, %lu symlinks,"
+            " %lu pseudo filesystems; %lu unreadable\n",
             s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
             s->by_verdict[ST_VERDICT_ERROR], s->archives, s->not_elf, s->special, s->symlinks,
-            s->unreadable);
+            s->pseudo_filesystems, s->unreadable);
   }
 }

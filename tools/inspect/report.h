@@ -14,6 +14,7 @@ struct st_summary {
   unsigned long by_verdict[5];   /* indexed by enum st_verdict */
   unsigned long not_elf;         /* regular files (or archive members) without the ELF magic */
   unsigned long archives;        /* ar archives, whose members are inspected */
+  unsigned long pseudo_filesystems; /* /proc, /sys...: directories not walked */
   unsigned long special;         /* devices, fifos, sockets: never opened */
   unsigned long symlinks;        /* not followed */
   unsigned long unreadable;      /* could not open, stat, map or list */
