@@ -24,7 +24,7 @@ for u in util data lib1 lib2; do st_cc "${flags[@]}" -c "$src/$u.c" -o $u.o; don
 st_cc "${flags[@]}" -c "$src/main.c" -o main.o
 st_cxx "${flags[@]}" -c "$src/cxx.cc" -o cxx.o
 
-if [[ " $* " != *" -flto "* ]]; then
+if [[ " $* " != *" -flto"* ]]; then
   # Objects: only units with ticks carry the parts.
   for o in util main cxx lib1 lib2; do [ "$(note_sections $o.o)" = 000014 ] || fail "$o.o: no note"; done
   [ -z "$(note_sections data.o)" ] || fail "data.o (no ticks) has a note"

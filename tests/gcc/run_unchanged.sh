@@ -17,6 +17,7 @@ for src in "$ST_CORPUS"/*.c "$ST_CORPUS"/*.cc; do
   plain_rc=0 ticks_rc=0
   run_for "$arch" "./$name.plain" > "$name.plain.out" 2>&1 || plain_rc=$?
   run_for "$arch" "./$name.ticks" > "$name.ticks.out" 2>&1 || ticks_rc=$?
+  [ "$plain_rc" = 0 ] || fail "$name: the uninstrumented build exits $plain_rc: $(head -c 500 "$name.plain.out")"
   if [ "$plain_rc" != "$ticks_rc" ] || ! cmp -s "$name.plain.out" "$name.ticks.out"; then
     echo "FAIL: $name ($arch $*): exit $ticks_rc vs $plain_rc uninstrumented" >&2
     diff "$name.plain.out" "$name.ticks.out" >&2 || true
