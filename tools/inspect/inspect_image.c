@@ -302,6 +302,29 @@ static int read_segments(struct analysis *a, const unsigned char *image) {
 }
 
 /* ---------------------------------------------------------------------- */
+/* Dynamic section: is an ET_DYN a PIE or a shared object?                */
+/* ---------------------------------------------------------------------- */
+
+static int read_dynamic(struct analysis *a) {
+  struct st_inspection *o = a->out;
+  size_t entsize = gelf_fsize(a->elf, ELF_T_DYN, 1, EV_CURRENT);
+  for (size_t i = 1; i < a->section_count; i++) {
+    if (a->sections[i].sh.sh_type != SHT_DYNAMIC) continue;
+    Elf_Data *d = section_data(a, i);
+    if (!d) return -1;
+    size_t n = entsize ? d->d_size / entsize : 0;
+    for (size_t k = 0; k < n; k++) {
+      GElf_Dyn dyn;
+      if (!gelf_getdyn(d, (int)k, &dyn)) return fail_elf(a, "dynamic entry");
+      if (dyn.d_tag == DT_NULL) break;
+      if (dyn.d_tag == DT_FLAGS_1 && (dyn.d_un.d_val & DF_1_PIE)) o->pie_flag = 1;
+      if (dyn.d_tag == DT_SONAME) o->has_soname = 1;
+    }
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Symbols                                                                */
 /* ---------------------------------------------------------------------- */
 
@@ -678,6 +701,7 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
   if (read_segments(a, image) != 0) return -1;
   if (!o->has_sections) return 0;
   if (read_notes_in_sections(a) != 0) return -1;
+  if (o->elf_type == ET_DYN && read_dynamic(a) != 0) return -1;
   if (read_symbols(a) != 0) return -1;
   if (scan_code(a) != 0) return -1;
   if (a->init_defs_known > 0) {

@@ -57,7 +57,9 @@ struct st_inspection {
   int big_endian;
   unsigned machine;          /* e_machine */
   unsigned elf_type;         /* e_type */
-  int has_interp;            /* PT_INTERP: an ET_DYN with it is a PIE */
+  int has_interp;            /* PT_INTERP */
+  int pie_flag;              /* DT_FLAGS_1 has DF_1_PIE */
+  int has_soname;            /* DT_SONAME */
   enum rr_softticks_arch arch; /* from the machine, 0 if none of ours */
   int has_sections;          /* 0: analysed from program headers only */
   const char *symbols_from;  /* ".symtab", ".dynsym" or NULL */
