@@ -118,6 +118,10 @@ unsigned tick_after_returns_twice(gimple *call, enum rr_softticks_arch arch,
 }
 
 unsigned instrument(function *fun, enum rr_softticks_arch arch) {
+  /* A function whose entry leads straight to EXIT has no block for code. */
+  if (EDGE_COUNT(ENTRY_BLOCK_PTR_FOR_FN(fun)->succs) == 0 ||
+      EDGE_SUCC(ENTRY_BLOCK_PTR_FOR_FN(fun), 0)->dest == EXIT_BLOCK_PTR_FOR_FN(fun))
+    return 0;
   cfg_for_placement cfg(fun);
   unsigned n = cfg.blocks.length();
   if (n == 0) return 0;
