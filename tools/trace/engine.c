@@ -363,14 +363,16 @@ int engine_start(struct engine *e, const struct engine_options *opt, char *const
   return setup_new_image(e);
 }
 
-/* Kills a task and reaps it; a traced task still stops at its exit event
- * (PTRACE_O_TRACEEXIT), so resume it from there. */
+/* Kills a task and reaps it, with any task of ours (a new thread, say)
+ * still around: traced tasks still stop at their exit event
+ * (PTRACE_O_TRACEEXIT), and a thread group leader is reported last. */
 static void kill_and_reap(pid_t pid) {
   int status;
+  pid_t got;
   kill(pid, SIGKILL);
-  while (waitpid(pid, &status, __WALL) == pid) {
-    if (WIFEXITED(status) || WIFSIGNALED(status)) break;
-    ptrace(PTRACE_CONT, pid, 0, 0);
+  while ((got = waitpid(-1, &status, __WALL)) > 0) {
+    if (got == pid && (WIFEXITED(status) || WIFSIGNALED(status))) break;
+    if (WIFSTOPPED(status)) ptrace(PTRACE_CONT, got, 0, 0);
   }
 }
 

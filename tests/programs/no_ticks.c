@@ -1,0 +1,2 @@
+/* Built without the runtime and without ticks: no .note.rrsoftticks. */
+int main(void) { return 0; }
