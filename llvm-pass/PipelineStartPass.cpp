@@ -17,9 +17,12 @@ namespace softticks {
 // clang adds these module flags before it runs an LTO pre-link pipeline
 // (-flto: "ThinLTO" = 0 with a summary; -flto=thin: "EnableSplitLTOUnit"),
 // and a normal compile has neither.  Link-time pipelines have them too but
-// never run pipeline-start passes.
+// never run pipeline-start passes.  A module that already has the owner
+// marker went through a pre-link compile before: this is a compile of its
+// bitcode to native code (clang -c foo.bc), which is instrumented.
 static bool isLtoPrelink(const Module &M) {
-  return M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit");
+  return (M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit")) &&
+         !M.getNamedValue(LtoOwnerMarker);
 }
 
 // With -finstrument-functions(-after-inlining) or -pg, clang gives every
@@ -51,8 +54,6 @@ static bool isCompilerGenerated(const Function &F) {
 }
 
 static void addLtoOwnerMarker(Module &M) {
-  if (M.getNamedValue(LtoOwnerMarker))
-    return;
   Type *I8 = Type::getInt8Ty(M.getContext());
   auto *GV = new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::LinkOnceODRLinkage,
                                 ConstantInt::get(I8, 0), LtoOwnerMarker);

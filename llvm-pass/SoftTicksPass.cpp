@@ -53,12 +53,24 @@ struct Stats {
   unsigned Functions = 0;
 };
 
-// The first instruction at or after the block's first insertion point that
-// is not a debug intrinsic, or null.
-Instruction *firstRealInstruction(BasicBlock &BB) {
-  for (auto It = BB.getFirstInsertionPt(); It != BB.end(); ++It)
-    if (!It->isDebugOrPseudoInst())
-      return &*It;
+// Whether I is clang -O0's spill of a parameter into its stack slot:
+// code that GCC's GIMPLE does not have, and that runs once per pass.
+bool isParameterSpill(const Instruction &I) {
+  const auto *SI = dyn_cast<StoreInst>(&I);
+  return SI && !SI->isVolatile() && isa<Argument>(SI->getValueOperand()) &&
+         isa<AllocaInst>(SI->getPointerOperand());
+}
+
+// The block's first statement (after its PHIs and EH pad), passing over
+// static allocas, debug and lifetime markers and parameter spills, or null.
+Instruction *firstStatement(BasicBlock &BB) {
+  for (auto It = BB.getFirstInsertionPt(); It != BB.end(); ++It) {
+    const auto *AI = dyn_cast<AllocaInst>(&*It);
+    if ((AI && AI->isStaticAlloca()) || It->isDebugOrPseudoInst() ||
+        It->isLifetimeStartOrEnd() || isParameterSpill(*It))
+      continue;
+    return &*It;
+  }
   return nullptr;
 }
 
@@ -162,10 +174,13 @@ private:
     for (BasicBlock *BB : Blocks) {
       unsigned From = Number[BB];
       // catchswitch blocks cannot hold code: their tick goes to their
-      // successors.
+      // successors.  A block that begins with a returns_twice call needs
+      // no tick at its start: the tick after the call follows on every
+      // path (parameter spills before it do not count: they cannot leave
+      // the frame, and so clang -O0 ticks where GCC does).
       if (BB->getFirstInsertionPt() == BB->end())
         Flags[From] |= ST_BLOCK_NO_CODE;
-      else if (LeadingReturnsTwice.count(BB) || ticksAfter(firstRealInstruction(*BB)))
+      else if (LeadingReturnsTwice.count(BB) || ticksAfter(firstStatement(*BB)))
         Flags[From] |= ST_BLOCK_LEADING_RETURNS_TWICE;
       for (BasicBlock *Succ : successors(BB))
         Edges.push_back(st_edge{From, Number[Succ]});

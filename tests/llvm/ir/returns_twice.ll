@@ -23,7 +23,41 @@ entry:
   ret i32 %r
 }
 
-; The attribute on the call site alone counts too.
+; Parameter spills into their stack slots (clang -O0 writes them; GCC's
+; GIMPLE has none) do not count: the call still leads the block.
+; CHECK-LABEL: define i32 @spill_then_call(
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %slot = alloca i32
+; CHECK-NEXT: store i32 %x, ptr %slot
+; CHECK-NEXT: %r = call i32 @setjmp(ptr %buf)
+; CHECK-NEXT: call void asm sideeffect "testb $$0x80
+define i32 @spill_then_call(ptr %buf, i32 %x) {
+entry:
+  %slot = alloca i32
+  store i32 %x, ptr %slot
+  %r = call i32 @setjmp(ptr %buf)
+  ret i32 %r
+}
+
+; Any other statement first (here a store of a constant) keeps the entry
+; tick.
+; CHECK-LABEL: define i32 @statement_then_call(
+; CHECK-NEXT: entry:
+; CHECK-NEXT: %slot = alloca i32
+; CHECK-NEXT: call void asm sideeffect "testb $$0x80
+; CHECK-NEXT: store volatile i32 0, ptr %slot
+; CHECK-NEXT: %r = call i32 @setjmp(ptr %buf)
+; CHECK-NEXT: call void asm sideeffect "testb $$0x80
+define i32 @statement_then_call(ptr %buf) {
+entry:
+  %slot = alloca i32
+  store volatile i32 0, ptr %slot
+  %r = call i32 @setjmp(ptr %buf)
+  ret i32 %r
+}
+
+; The attribute on the call site alone counts too.  A call before it (which
+; might leave the frame) keeps the entry tick.
 ; CHECK-LABEL: define i32 @call_site_attribute(
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: call void asm sideeffect "testb $$0x80

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Exact tick counts at -O0 with the in-process trap harness: arm N, trap
+# after exactly N ticks with the countdown at 0, count on.  The only way to
+# run aarch64 programs (under qemu-user, which has no ptrace); natively too.
+# Usage: inproc.sh ARCH
+source "$(dirname "$0")/lib.sh"
+arch=$1
+read -r -a aflags <<< "$(arch_flags "$arch")"
+st_cc "${aflags[@]}" -O0 -I"$ST_SUPPORT" -I"$ST_INCLUDE" "$ST_PROGRAMS/inproc_count.c" \
+  "$ST_SUPPORT/inproc_ticks.c" -o inproc_count || fail "build"
+[ "$("$ST_BIN_TICKS" "$arch" inproc_count)" -gt 0 ] || fail "no ticks in the build"
+# 1031 = 1031 (prime): periods that divide it, that do not, and one larger.
+for period in 1 7 100 1031 5000; do
+  out=$(run_for "$arch" ./inproc_count "$period") || fail "period $period: exit $?, printed '$out'"
+  echo "ok: period $period: $out"
+done

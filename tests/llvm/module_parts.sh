@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One initializer, one ABI note and one manifest per linked module (a
+# program and a shared library of several units each, C and C++); none in
+# a unit without ticks.  Usage: module_parts.sh [EXTRA FLAGS...]
+# (with -flto=thin or -flto=full: the link runs lld with the plugin).
+source "$(dirname "$0")/lib.sh"
+src=$ST_PROGRAMS/module
+flags=(-O2 -fPIC "$@")
+link=()
+lto=no
+if [[ " $* " == *" -flto"* ]]; then
+  lto=yes
+  link=(-fuse-ld=lld "-Wl,--load-pass-plugin=$ST_PLUGIN")
+fi
+
+note_sections() { readelf -S --wide "$1" | grep -E '\] \.note\.rrsoftticks ' | sed 's/.*\]//' | awk '{print $5}'; }
+init_symbols() { readelf -s --wide "$1" | awk '$8 == "__rr_softticks_init"' | wc -l; }
+ticks_in() { "$ST_BIN_TICKS" x86_64 "$1"; }
+
+check_module() {
+  local f=$1
+  [ "$(note_sections "$f")" = 000014 ] ||
+    fail "$f: .note.rrsoftticks is not one section of 20 bytes: $(note_sections "$f" | tr '\n' ' ')"
+  [ "$(init_symbols "$f")" = 1 ] || fail "$f: $(init_symbols "$f") __rr_softticks_init symbols"
+  readelf -n "$f" | grep -A2 '\.note\.rrsoftticks' | grep -q 'rr  *0x00000004' || fail "$f: bad note"
+  if readelf --dyn-syms --wide "$f" | grep -q __rr_softticks_init; then fail "$f: initializer exported"; fi
+  [ "$(readelf -S --wide "$f" | grep -c '\] \.note\.softticks\.manifest ')" = 1 ] ||
+    fail "$f: not one manifest note section"
+  [ "$(ticks_in "$f")" -gt 0 ] || fail "$f: no ticks"
+  if readelf -s --wide "$f" | grep -q __rr_softticks_lto_owner; then fail "$f: LTO owner marker left in"; fi
+}
+
+for u in util data lib1 lib2 main; do st_cc "${flags[@]}" -c "$src/$u.c" -o $u.o; done
+st_cxx "${flags[@]}" -c "$src/cxx.cc" -o cxx.o
+
+if [ $lto = no ]; then
+  for o in util main cxx lib1 lib2; do [ "$(note_sections $o.o)" = 000014 ] || fail "$o.o: no note"; done
+  [ -z "$(note_sections data.o)" ] || fail "data.o (no ticks) has a note"
+  [ "$(init_symbols data.o)" = 0 ] || fail "data.o (no ticks) has an initializer"
+else
+  # Pre-link objects are bitcode, not yet instrumented.
+  for o in util main lib1; do
+    [ "$(head -c 4 $o.o | od -An -tx1 | tr -d ' ')" = 4243c0de ] || fail "$o.o is not bitcode"
+  done
+fi
+
+st_cc "${flags[@]}" "${link[@]}" -shared lib1.o lib2.o -o libtwo.so
+st_cxx "${flags[@]}" "${link[@]}" main.o util.o data.o cxx.o -L. -ltwo -Wl,-rpath,"$PWD" -o prog
+check_module libtwo.so
+check_module prog
+out=$(./prog) || fail "prog exits $?"
+[ "$out" = "45 120 16 14 3" ] || fail "prog printed $out"
+echo "ok: $*"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Instrumented programs behave the same with no tracer (threads,
+# constructors with priorities, vfork, ifunc, exceptions, setjmp): each
+# corpus program prints the same and exits the same as its uninstrumented
+# build.  Usage: run_unchanged.sh ARCH OPT
+source "$(dirname "$0")/lib.sh"
+arch=$1 opt=$2
+read -r -a aflags <<< "$(arch_flags "$arch")"
+status=0
+for src in "$ST_CORPUS"/*.c "$ST_CORPUS"/*.cc; do
+  name=$(basename "${src%.*}")
+  case "$src" in *.cc) cc=st_cxx plain=plain_cxx ;; *) cc=st_cc plain=plain_cc ;; esac
+  extra=()
+  # clang -m32's default PIE code cannot call an ifunc (GNU ld: "unsupported
+  # non-PIC call to IFUNC"), with or without the plugin.
+  [ "$arch:$name" = i386:ifunc ] && extra=(-fPIC)
+  $plain "${aflags[@]}" "${extra[@]}" "$opt" -pthread "$src" -o "$name.plain" || fail "$name: plain build"
+  $cc "${aflags[@]}" "${extra[@]}" "$opt" -pthread "$src" -o "$name.ticks" || fail "$name: instrumented build"
+  [ "$("$ST_BIN_TICKS" "$arch" "$name.ticks")" -gt 0 ] || fail "$name: no ticks in the build"
+  plain_rc=0 ticks_rc=0
+  run_for "$arch" "./$name.plain" > "$name.plain.out" 2>&1 || plain_rc=$?
+  run_for "$arch" "./$name.ticks" > "$name.ticks.out" 2>&1 || ticks_rc=$?
+  [ "$plain_rc" = 0 ] || fail "$name: the uninstrumented build exits $plain_rc"
+  if [ "$plain_rc" != "$ticks_rc" ] || ! cmp -s "$name.plain.out" "$name.ticks.out"; then
+    echo "FAIL: $name ($arch $opt): exit $ticks_rc vs $plain_rc uninstrumented" >&2
+    diff "$name.plain.out" "$name.ticks.out" >&2 || true
+    status=1
+  else
+    echo "ok: $name ($arch $opt)"
+  fi
+done
+exit $status
