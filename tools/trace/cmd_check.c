@@ -186,8 +186,8 @@ static int observe(struct checker *c, const struct function_range *f,
 
 /* Single-steps the main task, lifting a breakpoint at its pc for the step. */
 static enum engine_event step(struct checker *c, uint64_t pc) {
-  static const unsigned char int3 = 0xcc;
-  struct breakpoint *bp = engine_find_bp(c->e, pc);
+  static const unsigned char int3 = ST_INT3;
+  struct st_breakpoint *bp = engine_find_bp(c->e, pc);
   enum engine_event ev;
   unsigned char original;
   c->steps++;

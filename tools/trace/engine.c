@@ -40,15 +40,13 @@ static int in_page(const struct engine *e, uint64_t addr, size_t len) {
   return addr < p + RR_SOFTTICKS_MAP_SIZE && addr + len > p;
 }
 
+/* The countdown page is accessed as the task itself would (so a page the
+ * program unmapped or protected fails); code through /proc/PID/mem. */
 static int view_read(void *vctx, uint64_t addr, void *buf, size_t len) {
   struct engine_memory_ctx *ctx = vctx;
-  size_t i;
   if (in_page(ctx->e, addr, len)) return st_task_read_data(ctx->task, addr, buf, len);
   if (st_task_read_mem(ctx->task, addr, buf, len) != 0) return -1;
-  for (i = 0; i < ctx->e->bp_count; i++) {
-    const struct breakpoint *bp = &ctx->e->bps[i];
-    if (bp->addr >= addr && bp->addr < addr + len) ((unsigned char *)buf)[bp->addr - addr] = bp->original;
-  }
+  st_breakpoints_mask(&ctx->e->bps, addr, buf, len);
   return 0;
 }
 
@@ -79,58 +77,39 @@ struct st_stop_regs engine_stop_regs(const struct user_regs_struct *regs) {
 
 /* ---- breakpoints --------------------------------------------------------- */
 
-static size_t bp_lower_bound(const struct engine *e, uint64_t addr) {
-  size_t lo = 0, hi = e->bp_count;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (e->bps[mid].addr < addr)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
+static int raw_read(void *ctx, uint64_t addr, void *buf, size_t len) {
+  return st_task_read_mem(ctx, addr, buf, len);
+}
+static int raw_write(void *ctx, uint64_t addr, const void *buf, size_t len) {
+  return st_task_write_mem(ctx, addr, buf, len);
 }
 
-struct breakpoint *engine_find_bp(struct engine *e, uint64_t addr) {
-  size_t i = bp_lower_bound(e, addr);
-  return i < e->bp_count && e->bps[i].addr == addr ? &e->bps[i] : NULL;
+static struct st_memory raw_code(const struct st_task *task) {
+  struct st_memory m;
+  m.read = raw_read;
+  m.write = raw_write;
+  m.ctx = (void *)task;
+  return m;
+}
+
+struct st_breakpoint *engine_find_bp(struct engine *e, uint64_t addr) {
+  return st_breakpoints_find(&e->bps, addr);
 }
 
 int engine_add_bp(struct engine *e, uint64_t addr) {
-  static const unsigned char int3 = 0xcc;
-  unsigned char orig;
-  size_t i = bp_lower_bound(e, addr);
-  if (i < e->bp_count && e->bps[i].addr == addr) return 0;
-  if (st_task_read_mem(&e->main, addr, &orig, 1) != 0) return -1;
-  if (e->bp_count == e->bp_cap) {
-    size_t cap = e->bp_cap ? 2 * e->bp_cap : 64;
-    struct breakpoint *grown = realloc(e->bps, cap * sizeof *grown);
-    if (!grown) return -1;
-    e->bps = grown;
-    e->bp_cap = cap;
-  }
-  if (st_task_write_mem(&e->main, addr, &int3, 1) != 0) return -1;
-  memmove(&e->bps[i + 1], &e->bps[i], (e->bp_count - i) * sizeof *e->bps);
-  e->bps[i].addr = addr;
-  e->bps[i].original = orig;
-  e->bp_count++;
-  return 0;
+  struct st_memory raw = raw_code(&e->main);
+  return st_breakpoints_add(&e->bps, &raw, addr);
 }
 
 int engine_remove_bp(struct engine *e, uint64_t addr) {
-  size_t i = bp_lower_bound(e, addr);
-  int rc;
-  if (i >= e->bp_count || e->bps[i].addr != addr) return 0;
-  rc = st_task_write_mem(&e->main, addr, &e->bps[i].original, 1);
-  memmove(&e->bps[i], &e->bps[i + 1], (e->bp_count - i - 1) * sizeof *e->bps);
-  e->bp_count--;
-  return rc;
+  struct st_memory raw = raw_code(&e->main);
+  return st_breakpoints_remove(&e->bps, &raw, addr);
 }
 
 int engine_step_over_bp(struct engine *e, struct st_task *task) {
-  static const unsigned char int3 = 0xcc;
+  static const unsigned char int3 = ST_INT3;
   struct user_regs_struct regs;
-  struct breakpoint *bp;
+  struct st_breakpoint *bp;
   int status;
   if (st_task_get_regs(task, &regs) != 0) return -1;
   bp = engine_find_bp(e, st_regs_pc(&regs));
@@ -218,7 +197,7 @@ static int setup_new_image(struct engine *e) {
 
   e->page_ok = 0;
   e->armed = 0;
-  e->bp_count = 0; /* breakpoints went with the old image */
+  st_breakpoints_clear(&e->bps); /* they went with the old image */
   if (st_task_attach_image(&e->main) != 0)
     return fail(e, TRACE_INTERNAL, "cannot open the memory of task %d", (int)e->main.pid);
   /* The exec event comes before the execve's syscall-exit stop: run to it,
@@ -390,8 +369,7 @@ void engine_kill(struct engine *e) {
 void engine_free(struct engine *e) {
   st_task_close(&e->main);
   st_task_close(&e->vfork_child);
-  free(e->bps);
-  e->bps = NULL;
+  st_breakpoints_free(&e->bps);
 }
 
 /* ---- new tasks ------------------------------------------------------------ */
@@ -426,8 +404,8 @@ static int release_fork_child(struct engine *e, pid_t pid) {
       struct st_memory mem = engine_memory(&ctx, e, &child);
       st_park(e->main.arch, &mem);
     }
-    for (i = 0; i < e->bp_count; i++)
-      st_task_write_mem(&child, e->bps[i].addr, &e->bps[i].original, 1);
+    for (i = 0; i < e->bps.count; i++)
+      st_task_write_mem(&child, e->bps.items[i].addr, &e->bps.items[i].original, 1);
   }
   st_task_close(&child);
   ptrace(PTRACE_DETACH, pid, 0, 0);

@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <sys/user.h>
 
+#include "breakpoints.h"
 #include "ptrace_task.h"
 #include "tick_sequence.h"
 
@@ -25,11 +26,6 @@ struct engine_options {
   int aslr;
   int json;
   uint64_t period; /* arm at most this many ticks at a time */
-};
-
-struct breakpoint {
-  uint64_t addr;
-  unsigned char original;
 };
 
 enum engine_event {
@@ -56,9 +52,8 @@ struct engine {
   struct st_task *stopped;
   struct user_regs_struct regs;
   siginfo_t siginfo; /* of an ENGINE_SIGTRAP stop */
-  /* Breakpoints planted by the command (sorted by address). */
-  struct breakpoint *bps;
-  size_t bp_count, bp_cap;
+  /* Breakpoints planted by the command, in the main task's image. */
+  struct st_breakpoints bps;
   int error_code;
   char error[512];
   /* Pending syscall checks per task (main, vfork child). */
@@ -97,7 +92,7 @@ struct st_memory engine_memory(struct engine_memory_ctx *ctx, struct engine *e,
 struct st_stop_regs engine_stop_regs(const struct user_regs_struct *regs);
 
 /* Breakpoints (int3) in the main task's memory; shared with a vfork child. */
-struct breakpoint *engine_find_bp(struct engine *e, uint64_t addr);
+struct st_breakpoint *engine_find_bp(struct engine *e, uint64_t addr);
 int engine_add_bp(struct engine *e, uint64_t addr);
 int engine_remove_bp(struct engine *e, uint64_t addr);
 /* Executes one instruction of the main task at a breakpoint address with

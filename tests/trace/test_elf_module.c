@@ -1,0 +1,86 @@
+/*
+ * Unit test of tracelib's ELF reading on the hand-instrumented test
+ * programs (tests/programs): the note, the architecture, which functions
+ * carry a tick sequence.
+ *   test_elf_module ARCH INSTRUMENTED_PROG PLAIN_PROG
+ * INSTRUMENTED_PROG is ticks_loops: main and f tick, the runtime's
+ * initializer does not.  PLAIN_PROG has no note and no ticks.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "elf_module.h"
+
+static int failures;
+
+#define CHECK(cond)                                                 \
+  do {                                                              \
+    if (!(cond)) {                                                  \
+      fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
+      failures++;                                                   \
+    }                                                               \
+  } while (0)
+
+static const struct st_function *by_name(const struct st_elf_module *mod, const char *name) {
+  size_t i;
+  for (i = 0; i < mod->function_count; i++)
+    if (!strcmp(mod->functions[i].name, name)) return &mod->functions[i];
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  struct st_elf_module mod;
+  const struct st_function *f;
+  char err[256];
+  enum rr_softticks_arch arch;
+  size_t size;
+  const unsigned char *seq;
+  unsigned char buf[64];
+
+  if (argc != 4) {
+    fprintf(stderr, "usage: %s x86_64|i386 INSTRUMENTED PLAIN\n", argv[0]);
+    return 2;
+  }
+  arch = !strcmp(argv[1], "i386") ? RR_SOFTTICKS_ARCH_I386 : RR_SOFTTICKS_ARCH_X86_64;
+
+  CHECK(st_elf_module_load(argv[2], &mod, err, sizeof err) == 0);
+  CHECK(mod.arch_known && mod.arch == arch);
+  CHECK(mod.has_note && mod.abi_version == 1);
+  CHECK((f = by_name(&mod, "main")) && f->instrumented);
+  CHECK((f = by_name(&mod, "f")) && f->instrumented);
+  CHECK((f = by_name(&mod, "__rr_softticks_init")) && !f->instrumented);
+  CHECK(mod.instrumented_count == 2);
+  if ((f = by_name(&mod, "f"))) {
+    const struct st_function *g = st_elf_find_function(&mod, f->addr + f->size - 1);
+    uint64_t vaddr;
+    CHECK(st_elf_find_function(&mod, f->addr) == f && g == f);
+    CHECK(st_elf_find_function(&mod, 0) == NULL);
+    /* A file offset inside the text segment maps back to an address. */
+    CHECK(mod.load_count >= 2 && st_elf_offset_to_vaddr(&mod, 0, &vaddr) == 0);
+  }
+  st_elf_module_free(&mod);
+
+  CHECK(st_elf_module_load(argv[3], &mod, err, sizeof err) == 0);
+  CHECK(!mod.has_note && mod.instrumented_count == 0 && by_name(&mod, "main"));
+  st_elf_module_free(&mod);
+
+  CHECK(st_elf_module_load("/nonexistent/program", &mod, err, sizeof err) == -1 && err[0]);
+  CHECK(st_elf_module_load(__FILE__, &mod, err, sizeof err) == -1); /* not ELF */
+
+  /* Sequence search: whole sequences only. */
+  seq = rr_softticks_sequence_bytes(arch, &size);
+  memset(buf, 0x90, sizeof buf);
+  CHECK(!st_code_has_tick(arch, buf, sizeof buf));
+  memcpy(buf + 40, seq, size - 1);
+  CHECK(!st_code_has_tick(arch, buf, 40 + size - 1));
+  memcpy(buf + 30, seq, size);
+  CHECK(st_code_has_tick(arch, buf, 30 + size));
+  CHECK(!st_code_has_tick(arch, buf, 30 + size - 1));
+
+  if (failures) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("tracelib elf_module (%s): all checks passed\n", argv[1]);
+  return 0;
+}

@@ -1,0 +1,293 @@
+# CLI tests of softticks-trace on the hand-instrumented programs of
+# tests/programs.  Run as
+#   cmake -DTRACE=... -DPROGS=<dir of one arch's programs> -DARCH=x86_64|i386
+#         -DSEQ_FILE=abi/tick-sequences.txt -DWORK=<scratch dir> -DCASE=<name>
+#         -P trace_cli.cmake
+# Expected tick counts are derived by construction in the programs' header
+# comments; nothing expected here comes from the tracer itself, except
+# where a test compares two runs of it.
+cmake_minimum_required(VERSION 3.20)
+
+function(fail)
+  string(JOIN "" msg ${ARGN})
+  message(FATAL_ERROR "${CASE} (${ARCH}): ${msg}")
+endfunction()
+
+# run(<prefix> args...): sets <prefix>_out, <prefix>_err, <prefix>_rc.
+macro(run prefix)
+  execute_process(COMMAND ${TRACE} ${ARGN} OUTPUT_VARIABLE ${prefix}_out
+                  ERROR_VARIABLE ${prefix}_err RESULT_VARIABLE ${prefix}_rc TIMEOUT 120)
+  message(STATUS "softticks-trace ${ARGN}\n  -> status ${${prefix}_rc}\n"
+                 "  stdout: ${${prefix}_out}  stderr: ${${prefix}_err}")
+endmacro()
+
+function(expect_rc actual expected)
+  if(NOT "${actual}" STREQUAL "${expected}")
+    fail("exit status ${actual}, expected ${expected}")
+  endif()
+endfunction()
+
+# expect_json(<json> <expected> <path...>)
+function(expect_json json expected)
+  string(JSON value ERROR_VARIABLE err GET "${json}" ${ARGN})
+  if(err)
+    fail("JSON ${ARGN}: ${err}")
+  endif()
+  if(NOT "${value}" STREQUAL "${expected}")
+    fail("JSON ${ARGN} is '${value}', expected '${expected}'")
+  endif()
+endfunction()
+
+function(json_get out json)
+  string(JSON value ERROR_VARIABLE err GET "${json}" ${ARGN})
+  if(err)
+    fail("JSON ${ARGN}: ${err}")
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+function(json_length out json)
+  string(JSON value ERROR_VARIABLE err LENGTH "${json}" ${ARGN})
+  if(err)
+    fail("JSON length of ${ARGN}: ${err}")
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+function(expect_match text regex what)
+  if(NOT "${text}" MATCHES "${regex}")
+    fail("${what}: no match for '${regex}' in '${text}'")
+  endif()
+endfunction()
+
+# count --json PROG ARGS: ticks, program exit status, tracer status 0.
+function(expect_count ticks exit_status)
+  run(r count --json -- ${ARGN})
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" ${ticks} ticks)
+  expect_json("${r_out}" ${exit_status} exit_status)
+endfunction()
+
+# The bytes of the sequence through its trap, as hex, from the ABI data
+# file (not from the header the tracer uses).
+function(sequence_hex out)
+  file(STRINGS ${SEQ_FILE} lines REGEX "^${ARCH} ")
+  string(REPLACE " " ";" fields "${lines}")
+  list(SUBLIST fields 2 -1 bytes)
+  if(ARCH STREQUAL "x86_64")
+    list(SUBLIST bytes 0 21 bytes)
+  else()
+    list(SUBLIST bytes 0 28 bytes)
+  endif()
+  string(JOIN "" hex ${bytes})
+  set(${out} "${hex}" PARENT_SCOPE)
+endfunction()
+
+set(P ${PROGS})
+if(ARCH STREQUAL "x86_64")
+  set(text_base 0x400000) # -no-pie: file offset = address - this
+else()
+  set(text_base 0x8048000)
+endif()
+
+if(CASE STREQUAL "count_loops")
+  expect_count(1032 0 ${P}/ticks_loops)
+  # 1 + (3 + 1) + 3 * (5 + 2) = 26, exit status 4 passed through
+  expect_count(26 4 ${P}/ticks_loops 3 5 4)
+  # no calls: 1 + 1 = 2
+  expect_count(2 0 ${P}/ticks_loops 0)
+
+elseif(CASE STREQUAL "count_period")
+  # Small periods: re-armed after each trap; 1032 / 7 = 147 traps.
+  run(r count --json --period 7 -- ${P}/ticks_loops)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 1032 ticks)
+  expect_json("${r_out}" 147 traps)
+  run(r count --json --period 1 -- ${P}/ticks_loops 3 5)
+  expect_json("${r_out}" 26 ticks)
+  expect_json("${r_out}" 26 traps)
+  # A period above 2^32: on i386 the low word reaches 0 after 5 ticks and
+  # the high word takes the borrow without trapping.
+  run(r count --json --period 4294967301 -- ${P}/ticks_loops)
+  expect_json("${r_out}" 1032 ticks)
+  expect_json("${r_out}" 0 traps)
+
+elseif(CASE STREQUAL "count_calls")
+  expect_count(41 0 ${P}/calls 4 0)   # 10 + 2^5 - 1
+  expect_count(137 0 ${P}/calls 6 0)  # 10 + 2^7 - 1
+
+elseif(CASE STREQUAL "count_processes")
+  expect_count(115 0 ${P}/processes fork)
+  expect_count(167 0 ${P}/processes vfork)
+  expect_count(126 0 ${P}/processes exec)
+  expect_count(124 0 ${P}/processes vfork-exec)
+
+elseif(CASE STREQUAL "stop_at")
+  sequence_hex(seq)
+  string(LENGTH "${seq}" seq_hex_len)
+  math(EXPR seq_len "${seq_hex_len} / 2")
+  # N = 1: main's entry tick; 500: inside f; 1032: the last tick (main's
+  # loop header, exit test).
+  foreach(n_fn 1:main 500:f 1032:main)
+    string(REPLACE ":" ";" n_fn "${n_fn}")
+    list(GET n_fn 0 n)
+    list(GET n_fn 1 fn)
+    run(a stop-at ${n} --json -- ${P}/ticks_loops_nopie)
+    run(b stop-at ${n} --json -- ${P}/ticks_loops_nopie)
+    expect_rc("${a_rc}" 0)
+    expect_rc("${b_rc}" 0)
+    expect_json("${a_out}" ${n} ticks)
+    expect_json("${a_out}" ${fn} function)
+    json_get(pc_a "${a_out}" pc)
+    json_get(sp_a "${a_out}" sp)
+    expect_json("${b_out}" ${pc_a} pc)
+    expect_json("${b_out}" ${sp_a} sp)
+    # The pc is right after a whole tick sequence (its int3), in the file.
+    math(EXPR offset "${pc_a} - ${text_base} - ${seq_len}")
+    file(READ ${P}/ticks_loops_nopie code OFFSET ${offset} LIMIT ${seq_len} HEX)
+    if(NOT code STREQUAL seq)
+      fail("stop-at ${n}: the ${seq_len} bytes before pc ${pc_a} are ${code}, not the sequence")
+    endif()
+  endforeach()
+  # Text output names the function too.
+  run(t stop-at 500 -- ${P}/ticks_loops)
+  expect_rc("${t_rc}" 0)
+  expect_match("${t_out}" "function: f\\+0x" "text output")
+  expect_match("${t_out}" "\nticks: 500\n|^ticks: 500\n" "text output")
+
+elseif(CASE STREQUAL "stop_at_continue")
+  foreach(n 1 500 1031 1032)
+    run(r stop-at ${n} --json --continue -- ${P}/ticks_loops)
+    expect_rc("${r_rc}" 0)
+    expect_json("${r_out}" ${n} ticks)
+    expect_json("${r_out}" 1032 total_ticks)
+    expect_json("${r_out}" 0 exit_status)
+  endforeach()
+  run(r stop-at 100 --json --continue -- ${P}/processes vfork)
+  expect_json("${r_out}" 167 total_ticks)
+
+elseif(CASE STREQUAL "stop_at_past_end")
+  run(r stop-at 1033 --json -- ${P}/ticks_loops)
+  expect_rc("${r_rc}" 5)
+  expect_match("${r_err}" "ended after 1032 ticks" "stderr")
+  if(NOT r_out STREQUAL "")
+    fail("output on failure: ${r_out}")
+  endif()
+
+elseif(CASE STREQUAL "slices")
+  run(a slices --every 100 -- ${P}/ticks_loops)
+  run(b slices --every 100 -- ${P}/ticks_loops)
+  expect_rc("${a_rc}" 0)
+  if(NOT a_out STREQUAL b_out)
+    fail("two runs differ:\n${a_out}\n---\n${b_out}")
+  endif()
+  run(j slices --every 100 --json -- ${P}/ticks_loops)
+  expect_json("${j_out}" 10 count)
+  expect_json("${j_out}" 1032 ticks)
+  foreach(i RANGE 0 9)
+    math(EXPR tick "(${i} + 1) * 100")
+    expect_json("${j_out}" ${tick} slices ${i} tick)
+  endforeach()
+  # The slices' pcs are the same as stop-at's at those ticks.
+  run(s stop-at 300 --json -- ${P}/ticks_loops)
+  json_get(pc "${s_out}" pc)
+  expect_json("${j_out}" ${pc} slices 2 pc)
+
+elseif(CASE STREQUAL "check_pass")
+  foreach(prog "calls" "ticks_loops;2;20")
+    run(r check --json -- ${P}/${prog})
+    expect_rc("${r_rc}" 0)
+    json_length(n "${r_out}" violations)
+    if(NOT n EQUAL 0)
+      fail("${n} violations in ${prog}")
+    endif()
+    json_get(steps "${r_out}" steps)
+    if(steps LESS 100)
+      fail("only ${steps} steps")
+    endif()
+  endforeach()
+  # Every tick of calls (with its qsort callbacks) was seen by the stepper:
+  # one interval per tick plus the first.
+  json_get(ticks "${r_out}" ticks)
+  run(r check --json -- ${P}/calls)
+  json_get(ticks "${r_out}" ticks)
+  math(EXPR intervals "${ticks} + 1")
+  expect_json("${r_out}" ${intervals} intervals)
+
+elseif(CASE STREQUAL "check_violation")
+  run(r check --json -- ${P}/unticked_loop)
+  expect_rc("${r_rc}" 1)
+  json_length(n "${r_out}" violations)
+  if(n LESS 1)
+    fail("no violation reported")
+  endif()
+  expect_json("${r_out}" spin violations 0 function)
+  run(t check -- ${P}/unticked_loop)
+  expect_rc("${t_rc}" 1)
+  expect_match("${t_out}" "violation: spin\\+0x" "text output")
+
+elseif(CASE STREQUAL "bad_program")
+  run(r count -- /nonexistent/program)
+  expect_rc("${r_rc}" 3)
+  file(MAKE_DIRECTORY ${WORK})
+  file(WRITE ${WORK}/not_executable "#!/bin/sh\n")
+  run(r count -- ${WORK}/not_executable)
+  expect_rc("${r_rc}" 3)
+  expect_match("${r_err}" "not an executable" "stderr")
+  run(r count -- ${WORK})
+  expect_rc("${r_rc}" 3)
+  run(r count -- softticks-no-such-program-in-path)
+  expect_rc("${r_rc}" 3)
+
+elseif(CASE STREQUAL "no_note")
+  run(r count --json -- ${P}/no_ticks)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 0 ticks)
+  expect_match("${r_err}" "no \\.note\\.rrsoftticks note" "stderr")
+
+elseif(CASE STREQUAL "page_lost")
+  foreach(mode munmap mprotect replace)
+    run(r count --json -- ${P}/misbehave ${mode})
+    expect_rc("${r_rc}" 4)
+    expect_match("${r_err}" "countdown page" "stderr")
+    if(NOT r_out STREQUAL "")
+      fail("output on failure: ${r_out}")
+    endif()
+  endforeach()
+
+elseif(CASE STREQUAL "signals")
+  run(r count --json -- ${P}/misbehave abort)
+  expect_rc("${r_rc}" 8)
+  expect_json("${r_out}" 13 ticks)
+  expect_json("${r_out}" 6 signal)
+  expect_json("${r_out}" 134 exit_status)
+  # The program's own SIGTRAP reaches its handler; ticks stay exact.
+  expect_count(25 0 ${P}/misbehave sigtrap)
+
+elseif(CASE STREQUAL "threads")
+  run(r count --json -- ${P}/misbehave thread)
+  expect_rc("${r_rc}" 6)
+  expect_match("${r_err}" "thread" "stderr")
+
+elseif(CASE STREQUAL "usage")
+  foreach(bad "stop-at;0" "stop-at;9223372036854775808" "stop-at;-1" "stop-at;abc"
+              "stop-at;--json" "slices;--" "slices;--every;0" "count;--bogus"
+              "count;--period;0" "frobnicate" "stop-at;5;--every;3")
+    run(r ${bad} -- ${P}/ticks_loops)
+    expect_rc("${r_rc}" 2)
+  endforeach()
+  # No program at all.
+  foreach(bad "count" "count;--" "stop-at;5;--json")
+    run(r ${bad})
+    expect_rc("${r_rc}" 2)
+  endforeach()
+  run(r --help)
+  expect_rc("${r_rc}" 0)
+  expect_match("${r_out}" "Exit status" "help")
+  # The largest N is accepted (the program then ends first).
+  run(r stop-at 9223372036854775807 -- ${P}/ticks_loops)
+  expect_rc("${r_rc}" 5)
+
+else()
+  fail("unknown case")
+endif()
