@@ -20,7 +20,7 @@ static FILE *sink;
 
 static void inspect_and_report(unsigned char *image, size_t size) {
   struct st_inspection insp;
-  st_inspect_image(image, size, 1, &insp);
+  st_inspect_image(image, size, ST_INSPECT_FUNCTIONS, &insp); /* heap: no FILE_MAPPING */
   struct st_report_options text = {0, 1, 0}, json = {1, 1, 0};
   st_report_file(sink, &text, "fuzz", &insp);
   st_report_file(sink, &json, "fuzz", &insp);

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "inspection.h"
 #include "tick_scan.h"
@@ -49,6 +51,7 @@ struct analysis {
   size_t image_size;
   struct st_inspection *out;
   int want_functions;
+  int file_mapping; /* ST_INSPECT_FILE_MAPPING */
   struct section *sections; /* indexed by section number; [0] is the null one */
   size_t section_count;
   size_t symtab;            /* index of the symbol table used, 0 if none */
@@ -268,6 +271,42 @@ static void note_any(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
     note_manifest(a, d, nh, name_off, desc_off);
 }
 
+/* Code is scanned in chunks; in a file mapping, the pages of each chunk
+ * are dropped once scanned (they are clean: the file has them), so that a
+ * huge section does not stay resident. */
+#define SCAN_CHUNK ((size_t)32 << 20)
+
+struct scan_context {
+  struct analysis *a;
+  void *site_ctx;
+  st_tick_site_fn on_site;
+};
+
+static void forward_site(void *ctx, enum rr_softticks_arch arch, uint64_t address) {
+  struct scan_context *c = ctx;
+  if (c->on_site) c->on_site(c->site_ctx, arch, address);
+}
+
+static void drop_scanned_pages(void *ctx, const unsigned char *bytes, size_t size) {
+  struct scan_context *c = ctx;
+  const struct analysis *a = c->a;
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  /* Only pages of the file's own mapping: never heap memory. */
+  if (!a->file_mapping || !page || bytes < a->image || size > a->image_size ||
+      (size_t)(bytes - a->image) > a->image_size - size)
+    return;
+  uintptr_t from = ((uintptr_t)bytes + page - 1) & ~(uintptr_t)(page - 1);
+  uintptr_t to = ((uintptr_t)bytes + size) & ~(uintptr_t)(page - 1);
+  if (to > from) madvise((void *)from, to - from, MADV_DONTNEED);
+}
+
+static void scan_in_chunks(struct analysis *a, const unsigned char *bytes, size_t size,
+                           uint64_t address, st_tick_site_fn on_site, void *ctx) {
+  struct scan_context c = {a, ctx, on_site};
+  st_scan_ticks_chunked(bytes, size, SCAN_CHUNK, address, a->out->ticks_by_arch, forward_site,
+                        size > SCAN_CHUNK ? drop_scanned_pages : NULL, &c);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Program headers                                                        */
 /* ---------------------------------------------------------------------- */
@@ -294,7 +333,7 @@ static int read_segments(struct analysis *a, const unsigned char *image) {
       if (!d) return fail_elf(a, "note segment");
       if (walk_notes(a, d, note_any)) st_add_warning(o, "trailing bytes in note segment %zu", i);
     } else if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X)) {
-      st_scan_ticks(image + ph.p_offset, ph.p_filesz, ph.p_vaddr, o->ticks_by_arch, NULL, NULL);
+      scan_in_chunks(a, image + ph.p_offset, ph.p_filesz, ph.p_vaddr, NULL, NULL);
     }
   }
   if (!o->has_sections) st_add_warning(o, "no section headers: scanned executable segments");
@@ -483,8 +522,8 @@ static int scan_code(struct analysis *a) {
     if (!d) return -1;
     if (!d->d_buf) continue;
     struct site_context c = {o, o->elf_type == ET_REL ? (unsigned)i : 0};
-    st_scan_ticks(d->d_buf, d->d_size, s->sh.sh_addr, o->ticks_by_arch,
-                  a->want_functions ? count_site_in_function : NULL, &c);
+    scan_in_chunks(a, d->d_buf, d->d_size, s->sh.sh_addr,
+                   a->want_functions ? count_site_in_function : NULL, &c);
   }
   return 0;
 }
@@ -720,7 +759,7 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
   return 0;
 }
 
-void st_inspect_image(unsigned char *image, size_t size, int want_functions,
+void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
                       struct st_inspection *out) {
   static int libelf_ready;
   memset(out, 0, sizeof *out);
@@ -737,8 +776,11 @@ void st_inspect_image(unsigned char *image, size_t size, int want_functions,
     }
     libelf_ready = 1;
   }
-  struct analysis a = {
-      .image = image, .image_size = size, .out = out, .want_functions = want_functions};
+  struct analysis a = {.image = image,
+                       .image_size = size,
+                       .out = out,
+                       .want_functions = (flags & ST_INSPECT_FUNCTIONS) != 0,
+                       .file_mapping = (flags & ST_INSPECT_FILE_MAPPING) != 0};
   int rc = analyse(&a, image, size);
   if (a.elf) elf_end(a.elf);
   free(a.sections);

@@ -58,7 +58,9 @@ static void report_error(struct st_run *run, const char *path, const char *messa
 /* One ELF image: a file, or a member of an archive. */
 static void inspect_elf(struct st_run *run, const char *path, unsigned char *image, size_t size) {
   struct st_inspection insp;
-  st_inspect_image(image, size, run->report.functions, &insp);
+  st_inspect_image(image, size,
+                   ST_INSPECT_FILE_MAPPING | (run->report.functions ? ST_INSPECT_FUNCTIONS : 0u),
+                   &insp);
   if (insp.verdict == ST_VERDICT_NOT_ELF) {
     run->summary.not_elf++;
     return;

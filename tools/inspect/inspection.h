@@ -90,7 +90,7 @@ struct st_inspection {
   unsigned init_array_entries;
   unsigned init_array_wrong_priority; /* .o: entries outside .init_array.00001 */
 
-  /* Per function, with want_functions only: every function symbol, sorted
+  /* Per function, with ST_INSPECT_FUNCTIONS only: every function symbol, sorted
    * by address, with the sites inside it. */
   struct st_function_ticks *functions;
   size_t function_count;
@@ -104,11 +104,17 @@ struct st_inspection {
   char warnings[ST_MAX_MESSAGES][ST_MESSAGE_LEN];
 };
 
+/* st_inspect_image flags. */
+#define ST_INSPECT_FUNCTIONS 1u    /* fill functions[] (--functions) */
+#define ST_INSPECT_FILE_MAPPING 2u /* image is a private mapping of a file:
+                                      code already scanned may be dropped
+                                      from memory (huge sections) */
+
 /* Analyses one file image.  The image must be writable memory (a private
  * mapping or a heap copy): libelf may convert data in place.  It is never
  * written through to any file.  Always fills *out (free it with
  * st_inspection_free); never fails otherwise. */
-void st_inspect_image(unsigned char *image, size_t size, int want_functions,
+void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
                       struct st_inspection *out);
 
 void st_inspection_free(struct st_inspection *insp);

@@ -11,7 +11,7 @@ static int placement_ok(enum rr_softticks_arch arch, uint64_t address) {
   return arch != RR_SOFTTICKS_ARCH_AARCH64 || (address & 3) == 0;
 }
 
-void st_scan_ticks(const unsigned char *bytes, size_t size, uint64_t address,
+void st_scan_ticks(const unsigned char *bytes, size_t size, size_t start_limit, uint64_t address,
                    uint64_t counts[4], st_tick_site_fn on_site, void *ctx) {
   for (size_t a = 0; a < sizeof all_arches / sizeof all_arches[0]; a++) {
     enum rr_softticks_arch arch = all_arches[a];
@@ -22,6 +22,7 @@ void st_scan_ticks(const unsigned char *bytes, size_t size, uint64_t address,
       const unsigned char *hit = memmem(bytes + pos, size - pos, seq, len);
       if (!hit) break;
       size_t offset = (size_t)(hit - bytes);
+      if (offset >= start_limit) break;
       uint64_t site = address + offset;
       if (!placement_ok(arch, site)) {
         pos = offset + 1;
@@ -33,5 +34,26 @@ void st_scan_ticks(const unsigned char *bytes, size_t size, uint64_t address,
        * overlap: resume after this one. */
       pos = offset + len;
     }
+  }
+}
+
+void st_scan_ticks_chunked(const unsigned char *bytes, size_t size, size_t chunk,
+                           uint64_t address, uint64_t counts[4], st_tick_site_fn on_site,
+                           st_release_fn release, void *ctx) {
+  size_t overlap = 0;
+  for (size_t a = 0; a < sizeof all_arches / sizeof all_arches[0]; a++) {
+    size_t len;
+    rr_softticks_sequence_bytes(all_arches[a], &len);
+    if (len > overlap) overlap = len;
+  }
+  if (chunk == 0) chunk = size;
+  for (size_t done = 0; done < size;) {
+    size_t left = size - done;
+    size_t this_chunk = left < chunk ? left : chunk;
+    size_t window = left - this_chunk < overlap ? left : this_chunk + overlap;
+    /* Sites that start in this chunk; the window lets the last ones end. */
+    st_scan_ticks(bytes + done, window, this_chunk, address + done, counts, on_site, ctx);
+    if (release) release(ctx, bytes + done, this_chunk);
+    done += this_chunk;
   }
 }
