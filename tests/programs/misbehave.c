@@ -7,6 +7,8 @@
  *   replace   maps a fresh anonymous page over it (the countdown would
  *             silently read 0 if the tracer did not watch)
  *   abort     killed by SIGABRT
+ *   sigkill   killed by SIGKILL (no signal-delivery stop: the tracer
+ *             counts at the exit event)
  *   thread    creates a thread
  *   sigtrap   raises SIGTRAP, handled by the program itself: the tracer
  *             must pass it on; then tick_n(10) again: 25 ticks, exit 0
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "tick_helpers.h"
 
@@ -38,6 +41,7 @@ int main(int argc, char **argv) {
                ? 0
                : 10;
   if (!strcmp(mode, "abort")) abort();
+  if (!strcmp(mode, "sigkill")) kill(getpid(), SIGKILL);
   if (!strcmp(mode, "thread")) {
     pthread_t t;
     if (pthread_create(&t, NULL, thread_main, NULL) != 0) return 10;

@@ -239,6 +239,18 @@ elseif(CASE STREQUAL "bad_program")
   run(r count -- softticks-no-such-program-in-path)
   expect_rc("${r_rc}" 3)
 
+elseif(CASE STREQUAL "output_file")
+  # --output: the report in a file, stdout left to the program.
+  file(MAKE_DIRECTORY ${WORK})
+  file(REMOVE ${WORK}/report.json)
+  run(r count --json --output ${WORK}/report.json -- ${P}/ticks_loops)
+  expect_rc("${r_rc}" 0)
+  if(NOT r_out STREQUAL "")
+    fail("stdout not empty: ${r_out}")
+  endif()
+  file(READ ${WORK}/report.json report)
+  expect_json("${report}" 1032 ticks)
+
 elseif(CASE STREQUAL "no_note")
   run(r count --json -- ${P}/no_ticks)
   expect_rc("${r_rc}" 0)
@@ -261,6 +273,12 @@ elseif(CASE STREQUAL "signals")
   expect_json("${r_out}" 13 ticks)
   expect_json("${r_out}" 6 signal)
   expect_json("${r_out}" 134 exit_status)
+  # SIGKILL has no signal-delivery stop: counted at the exit event.
+  run(r count --json -- ${P}/misbehave sigkill)
+  expect_rc("${r_rc}" 8)
+  expect_json("${r_out}" 13 ticks)
+  expect_json("${r_out}" 9 signal)
+  expect_json("${r_out}" ON ticks_exact) # CMake reads JSON true as ON
   # The program's own SIGTRAP reaches its handler; ticks stay exact.
   expect_count(25 0 ${P}/misbehave sigtrap)
 

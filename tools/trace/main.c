@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "exit_codes.h"
+#include "report.h"
 
 #define DEFAULT_PERIOD UINT64_C(1000000)
 
@@ -45,6 +46,9 @@ static void usage(FILE *out) {
 "                check: violations[{function,offset,pc,sp}], steps, ticks)\n"
 "  --aslr        keep address-space randomization (default: off, runs compare)\n"
 "  --period P    arm at most P ticks at a time (default %" PRIu64 ")\n"
+"  -o, --output FILE  write the report to FILE, not to stdout (the program\n"
+"                writes to the same stdout; the report comes after its output,\n"
+"                and the JSON report is one line)\n"
 "  -h, --help    this text\n"
 "\n"
 "Instrumented functions (check): the functions (.symtab/.dynsym STT_FUNC) of\n"
@@ -159,6 +163,9 @@ int main(int argc, char **argv) {
       if (++i >= argc || parse_count(argv[i], RR_SOFTTICKS_MAX_ARM, &a.every) != 0)
         return usage_error("--every needs a number K, 1 <= K < 2^63 (got '%s')",
                            i < argc ? argv[i] : "");
+    } else if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
+      if (++i >= argc || !argv[i][0]) return usage_error("%s needs a file name", arg);
+      report_set_output(argv[i]);
     } else if (!strcmp(arg, "--period")) {
       if (++i >= argc || parse_count(argv[i], RR_SOFTTICKS_MAX_ARM, &a.engine.period) != 0)
         return usage_error("--period needs a number P, 1 <= P < 2^63 (got '%s')",

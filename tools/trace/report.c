@@ -92,6 +92,9 @@ int exit_status_for_end(const struct engine *e) {
 
 static char *report_buf;
 static size_t report_len;
+static const char *report_path;
+
+void report_set_output(const char *path) { report_path = path; }
 
 FILE *report_open(void) {
   FILE *f = open_memstream(&report_buf, &report_len);
@@ -101,7 +104,13 @@ FILE *report_open(void) {
 void report_finish(FILE *out, int print) {
   if (out == stdout) return;
   fclose(out);
-  if (print && report_len) fwrite(report_buf, 1, report_len, stdout);
+  if (print && report_path) {
+    FILE *f = fopen(report_path, "w");
+    if (!f || fwrite(report_buf, 1, report_len, f) != report_len || fclose(f) != 0)
+      fprintf(stderr, "softticks-trace: cannot write the report to %s\n", report_path);
+  } else if (print && report_len) {
+    fwrite(report_buf, 1, report_len, stdout);
+  }
   fflush(stdout);
   free(report_buf);
   report_buf = NULL;

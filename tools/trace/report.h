@@ -29,6 +29,8 @@ int exit_status_for_end(const struct engine *e);
 /* Command output is built in memory and printed only when the command
  * succeeds, so that an error never leaves half a JSON document. */
 FILE *report_open(void);
+/* Sends reports to a file instead of stdout (which the program shares). */
+void report_set_output(const char *path);
 /* Prints (print != 0) or drops what was written; closes the stream. */
 void report_finish(FILE *out, int print);
 #endif
