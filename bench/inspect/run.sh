@@ -6,8 +6,9 @@
 #     DIR   default: /usr/lib/x86_64-linux-gnu (thousands of files)
 #
 # Runs the tool three times over DIR (the first run also warms the page
-# cache), plus once with --functions, and prints wall time, files/s
-# (every regular file looked at), ELF files/s and peak RSS for each.
+# cache), plus once with --functions, and prints wall time, regular
+# files/s, ELF objects/s (ELF files and the ELF members of static
+# libraries) and peak RSS for each.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tool=${1:-$root/build/tools/softticks-inspect}
@@ -18,25 +19,28 @@ dir=${2:-/usr/lib/x86_64-linux-gnu}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "tool: $tool"
-echo "dir:  $dir ($(find "$dir" -type f | wc -l) regular files, $(du -sh "$dir" | cut -f1))"
+regular=$(find "$dir" -type f | wc -l)
+echo "dir:  $dir ($regular regular files, $(du -sh "$dir" | cut -f1))"
 echo "cpu:  $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
-printf '%-22s %8s %8s %10s %10s %9s %s\n' run seconds files files/s elf/s rss_mb verdicts
+printf '%-22s %8s %8s %8s %10s %10s %9s %s\n' run seconds files objects files/s objects/s rss_mb verdicts
 run() { # label args...
   local label=$1; shift
   local t0 t1
   t0=$(date +%s.%N)
   /usr/bin/time -f '%M' -o "$tmp/rss" "$tool" --json "$@" "$dir" >/dev/null 2>"$tmp/err" || true
   t1=$(date +%s.%N)
-  python3 - "$label" "$t0" "$t1" "$tmp/err" "$tmp/rss" <<'PY'
+  python3 - "$label" "$t0" "$t1" "$tmp/err" "$tmp/rss" "$regular" <<'PY'
 import json, sys
-label, t0, t1, err, rss = sys.argv[1:]
+label, t0, t1, err, rss, regular = sys.argv[1:]
 secs = float(t1) - float(t0)
 s = next(json.loads(l)["summary"] for l in open(err, errors="replace") if l.startswith('{"summary"'))
-files = s["elf_files"] + s["not_elf"] + s["unreadable"]
+files = int(regular)
+objects = s["elf_files"]  # ELF files and ELF members of static libraries
 rss_mb = int(open(rss).read().split()[-1]) / 1024
-print("%-22s %8.2f %8d %10.0f %10.0f %9.1f %d instrumented, %d not, %d inconsistent, %d errors"
-      % (label, secs, files, files / secs, s["elf_files"] / secs, rss_mb,
-         s["instrumented"], s["not_instrumented"], s["inconsistent"], s["errors"]))
+print("%-22s %8.2f %8d %8d %10.0f %10.0f %9.1f %d instrumented, %d not, %d inconsistent, %d errors,"
+      " %d archives" % (label, secs, files, objects, files / secs, objects / secs, rss_mb,
+                        s["instrumented"], s["not_instrumented"], s["inconsistent"], s["errors"],
+                        s["archives"]))
 PY
 }
 run "json (1st, cold-ish)"
