@@ -122,6 +122,20 @@ elseif(CASE STREQUAL "count_processes")
   expect_count(126 0 ${P}/processes exec)
   expect_count(124 0 ${P}/processes vfork-exec)
 
+elseif(CASE STREQUAL "shared_library")
+  # Ticks and the guarantee in an instrumented shared library.
+  expect_count(33 0 ${P}/uses_lib)
+  expect_count(34 0 ${P}/uses_lib spin)
+  run(r check --json -- ${P}/uses_lib)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 34 intervals) # all 33 ticks seen, library included
+  run(r check --json -- ${P}/uses_lib spin)
+  expect_rc("${r_rc}" 1)
+  expect_json("${r_out}" lib_spin violations 0 function)
+  run(r stop-at 20 --json -- ${P}/uses_lib)
+  expect_json("${r_out}" lib_ticks function)
+  expect_match("${r_out}" "libticks\\.so" "module")
+
 elseif(CASE STREQUAL "stop_at")
   sequence_hex(seq)
   string(LENGTH "${seq}" seq_hex_len)

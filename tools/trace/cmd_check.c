@@ -246,6 +246,7 @@ int cmd_check(const struct command_args *a) {
   memset(&c, 0, sizeof c);
   c.e = &e;
   c.execs_seen = e.execs;
+  e.report_code_changes = 1;
   if (refresh_functions(&c) != 0) goto failed;
   if (c.fn_count == 0)
     fprintf(stderr, "softticks-trace: warning: no instrumented function found: nothing to check\n");
@@ -257,6 +258,11 @@ int cmd_check(const struct command_args *a) {
     if (ev == ENGINE_EXITED) break;
     if (ev == ENGINE_ERROR) goto failed;
     if (e.code_changed && refresh_functions(&c) != 0) goto failed;
+    if (ev == ENGINE_CODE_CHANGED) { /* stopped in a syscall or after an exec */
+      stepping = 0;
+      ev = engine_run(&e, PTRACE_SYSCALL, 0);
+      continue;
+    }
     if (ev == ENGINE_TARGET) { /* no target is set; keep going */
       ev = stepping ? step(&c, st_regs_pc(&e.regs)) : engine_run(&e, PTRACE_SYSCALL, 0);
       continue;

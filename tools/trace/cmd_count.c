@@ -31,7 +31,8 @@ int run_to_end(struct engine *e) {
     switch (ev) {
       case ENGINE_EXITED: return 0;
       case ENGINE_SIGTRAP: ev = engine_run(e, PTRACE_SYSCALL, SIGTRAP); break;
-      case ENGINE_TARGET: ev = engine_run(e, PTRACE_SYSCALL, 0); break;
+      case ENGINE_TARGET:
+      case ENGINE_CODE_CHANGED: ev = engine_run(e, PTRACE_SYSCALL, 0); break;
       case ENGINE_ERROR: return engine_failure(e);
     }
   }

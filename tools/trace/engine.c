@@ -484,6 +484,10 @@ enum engine_event engine_run(struct engine *e, int request, int sig) {
 
     if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
       if (on_syscall_stop(e, task, pending) != 0) return ENGINE_ERROR;
+      if (e->code_changed && e->report_code_changes && task == &e->main) {
+        e->stopped = task;
+        return ENGINE_CODE_CHANGED;
+      }
     } else if (status >> 16) {
       unsigned long msg = 0;
       int event = status >> 16;
@@ -497,6 +501,10 @@ enum engine_event engine_run(struct engine *e, int request, int sig) {
           continue;
         }
         if (setup_new_image(e) != 0) return ENGINE_ERROR;
+        if (e->report_code_changes) {
+          e->stopped = task;
+          return ENGINE_CODE_CHANGED;
+        }
       } else if (event == PTRACE_EVENT_EXIT) {
         if (task == &e->main) {
           if (harvest(e, task) != 0) return ENGINE_ERROR;

@@ -32,6 +32,9 @@ enum engine_event {
   ENGINE_EXITED,    /* the program's main task is gone */
   ENGINE_TARGET,    /* a tick trap at exactly `target` ticks */
   ENGINE_SIGTRAP,   /* a SIGTRAP of the main task that is not a tick trap */
+  ENGINE_CODE_CHANGED, /* with report_code_changes: the main task exec'd or
+                        * mapped executable code (stopped at the syscall's
+                        * exit or after the exec); resume with PTRACE_SYSCALL */
   ENGINE_ERROR      /* see error_code and error */
 };
 
@@ -46,6 +49,7 @@ struct engine {
   /* Set by the loop: the program mapped new code or exec'd (check mode
    * re-reads its modules). */
   int code_changed;
+  int report_code_changes; /* return ENGINE_CODE_CHANGED (set by the command) */
   /* Exit. */
   int exited, exit_status, term_signal, ticks_exact;
   /* The task an ENGINE_TARGET / ENGINE_SIGTRAP stop is in, and its regs. */
