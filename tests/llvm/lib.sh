@@ -41,6 +41,13 @@ arch_flags() {
   esac
 }
 
+# quirk_flags ARCH NAME: flags one corpus program needs on one arch, with
+# or without the plugin: clang -m32's default PIE code cannot call an ifunc
+# (GNU ld: "unsupported non-PIC call to IFUNC").
+quirk_flags() {
+  if [ "$1:$2" = i386:ifunc ]; then echo "-fPIC"; fi
+}
+
 # run_for ARCH PROG ARGS...: runs a program built for ARCH (qemu for aarch64).
 run_for() {
   local arch=$1

@@ -10,10 +10,7 @@ status=0
 for src in "$ST_CORPUS"/*.c "$ST_CORPUS"/*.cc; do
   name=$(basename "${src%.*}")
   case "$src" in *.cc) cc=st_cxx plain=plain_cxx ;; *) cc=st_cc plain=plain_cc ;; esac
-  extra=()
-  # clang -m32's default PIE code cannot call an ifunc (GNU ld: "unsupported
-  # non-PIC call to IFUNC"), with or without the plugin.
-  [ "$arch:$name" = i386:ifunc ] && extra=(-fPIC)
+  read -r -a extra <<< "$(quirk_flags "$arch" "$name")"
   $plain "${aflags[@]}" "${extra[@]}" "$opt" -pthread "$src" -o "$name.plain" || fail "$name: plain build"
   $cc "${aflags[@]}" "${extra[@]}" "$opt" -pthread "$src" -o "$name.ticks" || fail "$name: instrumented build"
   [ "$("$ST_BIN_TICKS" "$arch" "$name.ticks")" -gt 0 ] || fail "$name: no ticks in the build"
