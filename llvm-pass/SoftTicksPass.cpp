@@ -301,6 +301,11 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   if (NamedMDNode *Mark = M.getNamedMetadata(LtoPrelinkMark)) {
     // LTO pre-link: the link-time pipeline instruments this module.
     M.eraseNamedMetadata(Mark);
+#if LLVM_VERSION_MAJOR < 15
+    warn(M, "LTO pre-link module " + M.getModuleIdentifier() +
+                " is left for the link to instrument, but lld before LLVM 15 cannot load "
+                "pass plugins: build without -flto to get ticks");
+#endif
     return PreservedAnalyses::all();
   }
 
