@@ -136,6 +136,24 @@ elseif(CASE STREQUAL "shared_library")
   expect_json("${r_out}" lib_ticks function)
   expect_match("${r_out}" "libticks\\.so" "module")
 
+elseif(CASE STREQUAL "async_signals")
+  # Timer signals stop the program anywhere, inside sequences and at traps;
+  # the program prints the ticks it ran (its own count) and the tracer must
+  # agree, whatever the period.
+  file(MAKE_DIRECTORY ${WORK})
+  foreach(period 1000000 7)
+    run(r count --json --period ${period} --output ${WORK}/r.json -- ${P}/async_signals 20 20000)
+    expect_rc("${r_rc}" 0)
+    string(REGEX MATCH "^([0-9]+) ([0-9]+)" m "${r_out}")
+    if(NOT m)
+      fail("no count printed by the program: ${r_out}")
+    endif()
+    file(READ ${WORK}/r.json report)
+    expect_json("${report}" ${CMAKE_MATCH_1} ticks)
+  endforeach()
+  run(r check --json -- ${P}/async_signals 3 200)
+  expect_rc("${r_rc}" 0)
+
 elseif(CASE STREQUAL "stop_at")
   sequence_hex(seq)
   string(LENGTH "${seq}" seq_hex_len)
