@@ -246,6 +246,23 @@ elseif(CASE STREQUAL "check_pass")
   math(EXPR intervals "${ticks} + 1")
   expect_json("${r_out}" ${intervals} intervals)
 
+elseif(CASE STREQUAL "check_processes")
+  # check follows forks (breakpoints removed from the child), vforks and
+  # execs; its tick totals are count's.
+  foreach(mode_ticks fork:115 vfork:167 exec:126 vfork-exec:124)
+    string(REPLACE ":" ";" mode_ticks "${mode_ticks}")
+    list(GET mode_ticks 0 mode)
+    list(GET mode_ticks 1 ticks)
+    run(r check --json -- ${P}/processes ${mode})
+    expect_rc("${r_rc}" 0)
+    expect_json("${r_out}" ${ticks} ticks)
+  endforeach()
+  # After the exec the new image is stepped too: every tick seen, plus one
+  # first interval per image.
+  expect_json("${r_out}" 124 ticks)
+  run(r check --json -- ${P}/processes exec)
+  expect_json("${r_out}" 128 intervals)
+
 elseif(CASE STREQUAL "check_violation")
   run(r check --json -- ${P}/unticked_loop)
   expect_rc("${r_rc}" 1)
