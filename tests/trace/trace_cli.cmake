@@ -151,8 +151,13 @@ elseif(CASE STREQUAL "async_signals")
     file(READ ${WORK}/r.json report)
     expect_json("${report}" ${CMAKE_MATCH_1} ticks)
   endforeach()
+  # check steps into the instrumented handler and back to where the signal
+  # interrupted: every tick is seen.
   run(r check --json -- ${P}/async_signals 3 200)
   expect_rc("${r_rc}" 0)
+  json_get(ticks "${r_out}" ticks)
+  math(EXPR intervals "${ticks} + 1")
+  expect_json("${r_out}" ${intervals} intervals)
 
 elseif(CASE STREQUAL "stop_at")
   sequence_hex(seq)

@@ -148,6 +148,15 @@ static int take_return_bp(struct checker *c, uint64_t addr, uint64_t sp) {
   return found;
 }
 
+/* A signal is about to be delivered: when its handler returns, execution
+ * goes back to this pc with this sp; if that is instrumented code, step
+ * again from there. */
+static void on_signal(void *ctx, const struct user_regs_struct *regs) {
+  struct checker *c = ctx;
+  uint64_t pc = st_regs_pc(regs);
+  if (instrumented_at(c, pc)) add_return_bp(c, pc, st_regs_sp(regs));
+}
+
 static void record_violation(struct checker *c, const struct function_range *f, uint64_t pc,
                              uint64_t sp) {
   size_t i;
@@ -247,6 +256,8 @@ int cmd_check(const struct command_args *a) {
   c.e = &e;
   c.execs_seen = e.execs;
   e.report_code_changes = 1;
+  e.on_signal = on_signal;
+  e.on_signal_ctx = &c;
   if (refresh_functions(&c) != 0) goto failed;
   if (c.fn_count == 0)
     fprintf(stderr, "softticks-trace: warning: no instrumented function found: nothing to check\n");
@@ -281,7 +292,7 @@ int cmd_check(const struct command_args *a) {
       pc -= 1;
       regs.rip = pc;
       if (st_task_set_regs(&e.main, &regs) != 0) goto failed;
-      if (!is_entry(&c, pc) && !take_return_bp(&c, pc, sp)) {
+      if (!take_return_bp(&c, pc, sp) && !is_entry(&c, pc)) {
         /* Another activation's return address: not this one. */
         ev = step(&c, pc);
         stepping = 0;

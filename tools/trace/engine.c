@@ -564,6 +564,10 @@ enum engine_event engine_run(struct engine *e, int request, int sig) {
         resume_sig = WSTOPSIG(status); /* signal-delivery stop: deliver */
         /* It may kill the program: count what ran. */
         if (harvest(e, task) != 0) return ENGINE_ERROR;
+        if (task == &e->main && e->on_signal) {
+          struct user_regs_struct regs;
+          if (st_task_get_regs(task, &regs) == 0) e->on_signal(e->on_signal_ctx, &regs);
+        }
       }
       /* else a group-stop: just resume */
     }

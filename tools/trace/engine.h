@@ -50,6 +50,10 @@ struct engine {
    * re-reads its modules). */
   int code_changed;
   int report_code_changes; /* return ENGINE_CODE_CHANGED (set by the command) */
+  /* Called at each signal-delivery stop of the main task, before the signal
+   * is delivered (check: to resume stepping where the handler returns). */
+  void (*on_signal)(void *ctx, const struct user_regs_struct *regs);
+  void *on_signal_ctx;
   /* Exit. */
   int exited, exit_status, term_signal, ticks_exact;
   /* The task an ENGINE_TARGET / ENGINE_SIGTRAP stop is in, and its regs. */
