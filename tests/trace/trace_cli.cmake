@@ -153,11 +153,12 @@ elseif(CASE STREQUAL "async_signals")
   endforeach()
   # check steps into the instrumented handler and back to where the signal
   # interrupted: every tick is seen.
-  run(r check --json -- ${P}/async_signals 3 200)
+  run(r check --json --output ${WORK}/c.json -- ${P}/async_signals 3 200)
   expect_rc("${r_rc}" 0)
-  json_get(ticks "${r_out}" ticks)
+  file(READ ${WORK}/c.json report)
+  json_get(ticks "${report}" ticks)
   math(EXPR intervals "${ticks} + 1")
-  expect_json("${r_out}" ${intervals} intervals)
+  expect_json("${report}" ${intervals} intervals)
 
 elseif(CASE STREQUAL "stop_at")
   sequence_hex(seq)
