@@ -35,6 +35,9 @@ struct function_range {
 
 struct return_bp {
   uint64_t addr, sp;
+  /* Set for the return of a signal handler to a pc the stepper had already
+   * observed and not yet executed: that pc runs once, observe it once. */
+  int observed;
 };
 
 struct violation {
@@ -54,6 +57,9 @@ struct checker {
   uint64_t steps, intervals, violation_count, execs_seen;
   uint64_t last_remaining;
   int have_remaining;
+  /* The stepper: stepping, and the last position it observed. */
+  int stepping, have_prev;
+  uint64_t prev_pc, prev_sp;
   struct violation reported[MAX_REPORTED];
   size_t reported_count;
 };
@@ -115,7 +121,7 @@ static int is_entry(const struct checker *c, uint64_t addr) {
   return f && f->start == addr;
 }
 
-static int add_return_bp(struct checker *c, uint64_t addr, uint64_t sp) {
+static int add_return_bp(struct checker *c, uint64_t addr, uint64_t sp, int observed) {
   if (c->ret_count == c->ret_cap) {
     size_t cap = c->ret_cap ? 2 * c->ret_cap : 64;
     struct return_bp *grown = realloc(c->rets, cap * sizeof *grown);
@@ -125,18 +131,21 @@ static int add_return_bp(struct checker *c, uint64_t addr, uint64_t sp) {
   }
   c->rets[c->ret_count].addr = addr;
   c->rets[c->ret_count].sp = sp;
+  c->rets[c->ret_count].observed = observed;
   c->ret_count++;
   return engine_add_bp(c->e, addr);
 }
 
 /* Whether (addr, sp) is a pending return; removes it (and its breakpoint
- * when nothing else needs it). */
-static int take_return_bp(struct checker *c, uint64_t addr, uint64_t sp) {
+ * when nothing else needs it).  *observed: see struct return_bp. */
+static int take_return_bp(struct checker *c, uint64_t addr, uint64_t sp, int *observed) {
   size_t i, others = 0;
   int found = 0;
+  *observed = 0;
   for (i = 0; i < c->ret_count; i++) {
     if (c->rets[i].addr != addr) continue;
     if (!found && c->rets[i].sp == sp) {
+      *observed = c->rets[i].observed;
       c->rets[i] = c->rets[--c->ret_count];
       found = 1;
       i--;
@@ -153,8 +162,9 @@ static int take_return_bp(struct checker *c, uint64_t addr, uint64_t sp) {
  * again from there. */
 static void on_signal(void *ctx, const struct user_regs_struct *regs) {
   struct checker *c = ctx;
-  uint64_t pc = st_regs_pc(regs);
-  if (instrumented_at(c, pc)) add_return_bp(c, pc, st_regs_sp(regs));
+  uint64_t pc = st_regs_pc(regs), sp = st_regs_sp(regs);
+  if (instrumented_at(c, pc))
+    add_return_bp(c, pc, sp, c->stepping && c->have_prev && c->prev_pc == pc && c->prev_sp == sp);
 }
 
 static void record_violation(struct checker *c, const struct function_range *f, uint64_t pc,
@@ -245,8 +255,7 @@ int cmd_check(const struct command_args *a) {
   struct engine e;
   struct checker c;
   enum engine_event ev;
-  int stepping = 0, rc, have_prev = 0;
-  uint64_t prev_pc = 0, prev_sp = 0;
+  int rc;
   FILE *out;
 
   /* The countdown must move at each tick but never trap mid-step. */
@@ -265,43 +274,52 @@ int cmd_check(const struct command_args *a) {
   for (;;) {
     struct user_regs_struct regs;
     uint64_t pc, sp;
+    int observed = 0;
     const struct function_range *f;
     if (ev == ENGINE_EXITED) break;
     if (ev == ENGINE_ERROR) goto failed;
     if (e.code_changed && refresh_functions(&c) != 0) goto failed;
     if (ev == ENGINE_CODE_CHANGED) { /* stopped in a syscall or after an exec */
-      stepping = 0;
+      c.stepping = 0;
       ev = engine_run(&e, PTRACE_SYSCALL, 0);
       continue;
     }
     if (ev == ENGINE_TARGET) { /* no target is set; keep going */
-      ev = stepping ? step(&c, st_regs_pc(&e.regs)) : engine_run(&e, PTRACE_SYSCALL, 0);
+      ev = c.stepping ? step(&c, st_regs_pc(&e.regs)) : engine_run(&e, PTRACE_SYSCALL, 0);
       continue;
     }
     /* ENGINE_SIGTRAP */
     regs = e.regs;
     pc = st_regs_pc(&regs);
     sp = st_regs_sp(&regs);
-    if (!stepping || e.siginfo.si_code == SI_KERNEL) {
+    if (!c.stepping || e.siginfo.si_code == SI_KERNEL) {
       /* An int3: ours at pc - 1, or the program's own. */
       if (!engine_find_bp(&e, pc - 1)) {
-        ev = stepping ? engine_run(&e, PTRACE_SINGLESTEP, SIGTRAP)
+        ev = c.stepping ? engine_run(&e, PTRACE_SINGLESTEP, SIGTRAP)
                       : engine_run(&e, PTRACE_SYSCALL, SIGTRAP);
         continue;
       }
       pc -= 1;
       regs.rip = pc;
       if (st_task_set_regs(&e.main, &regs) != 0) goto failed;
-      if (!take_return_bp(&c, pc, sp) && !is_entry(&c, pc)) {
+      if (!take_return_bp(&c, pc, sp, &observed) && !is_entry(&c, pc)) {
         /* Another activation's return address: not this one. */
         ev = step(&c, pc);
-        stepping = 0;
+        c.stepping = 0;
         if (ev == ENGINE_SIGTRAP && e.siginfo.si_code != SI_KERNEL)
           ev = engine_run(&e, PTRACE_SYSCALL, 0);
         continue;
       }
-      stepping = 1;
-      have_prev = 0;
+      if (observed) { /* back where a signal came in: already observed */
+        c.stepping = 1;
+        c.have_prev = 1;
+        c.prev_pc = pc;
+        c.prev_sp = sp;
+        ev = step(&c, pc);
+        continue;
+      }
+      c.stepping = 1;
+      c.have_prev = 0;
     }
     f = instrumented_at(&c, pc);
     if (f) {
@@ -310,23 +328,23 @@ int cmd_check(const struct command_args *a) {
         snprintf(e.error, sizeof e.error, "cannot read the countdown while checking");
         goto failed;
       }
-      prev_pc = pc;
-      prev_sp = sp;
-      have_prev = 1;
+      c.prev_pc = pc;
+      c.prev_sp = sp;
+      c.have_prev = 1;
       ev = step(&c, pc);
       continue;
     }
     /* Stepping left instrumented code.  Through a call? */
-    stepping = 0;
-    if (have_prev) {
+    c.stepping = 0;
+    if (c.have_prev) {
       unsigned ptr = e.main.arch == RR_SOFTTICKS_ARCH_I386 ? 4 : 8;
       uint64_t ret = 0;
-      if (sp == prev_sp - ptr && st_task_read_data(&e.main, sp, &ret, ptr) == 0 &&
-          ret > prev_pc && ret <= prev_pc + MAX_CALL_LENGTH && instrumented_at(&c, ret) &&
-          add_return_bp(&c, ret, sp + ptr) != 0)
+      if (sp == c.prev_sp - ptr && st_task_read_data(&e.main, sp, &ret, ptr) == 0 &&
+          ret > c.prev_pc && ret <= c.prev_pc + MAX_CALL_LENGTH && instrumented_at(&c, ret) &&
+          add_return_bp(&c, ret, sp + ptr, 0) != 0)
         goto failed;
     }
-    have_prev = 0;
+    c.have_prev = 0;
     ev = engine_run(&e, PTRACE_SYSCALL, 0);
   }
   out = report_open();
