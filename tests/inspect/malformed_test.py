@@ -8,7 +8,8 @@ From each good file given:
     puts the section headers at the end, so none is complete);
   - header corruptions that must be errors: section headers past the end,
     a huge section count, a bad section name table index, a section whose
-    offset or size points outside the file;
+    offset or size points outside the file, thousands of sections over the
+    same bytes (the work would be quadratic);
   - section header damage that must not crash (overlapping sections,
     bogus links, entry sizes, types), and random byte changes (fixed seed).
 All go into one directory that the tool inspects in one run (fast), and
@@ -37,6 +38,7 @@ class Elf:
         self.data = bytearray(data)
         self.is64 = data[4] == 2
         self.end = "<" if data[5] == 1 else ">"
+        (self.e_type,) = struct.unpack_from(self.end + "H", data, 16)
         if self.is64:
             (self.shoff,) = struct.unpack_from(self.end + "Q", data, 0x28)
             self.shentsize, self.shnum, self.shstrndx = struct.unpack_from(self.end + "HHH", data, 0x3A)
@@ -109,7 +111,27 @@ def must_fail_variants(elf):
     if s:
         e = elf.copy(); e.set_shdr(s, "offset", (1 << 40) if elf.is64 else 0xFFFFFF00); out.append(("symtab-offset-huge", e.data))
     e = elf.copy(); e.set_shdr(elf.shstrndx, "size", size + 1); out.append(("shstrtab-size-past-end", e.data))
+    # Thousands of sections over the same bytes: an error, not hours of work.
+    SHT_INIT_ARRAY, SHF_ALLOC, SHF_EXECINSTR = 14, 2, 4
+    out.append(("overlap-code-bomb", section_bomb(elf, 3000, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR)))
+    if elf.e_type != 1:  # a .o reads an .init_array only through its relocations
+        out.append(("overlap-init-array-bomb", section_bomb(elf, 3000, SHT_INIT_ARRAY, SHF_ALLOC)))
     return out
+
+
+def section_bomb(elf, count, sh_type, flags):
+    """The file with its section table copied to the end and `count`
+    sections of sh_type/flags added that all cover the whole file."""
+    size = len(elf.data)
+    e = elf.copy()
+    fmt = elf.end + ("IIQQQQIIQQ" if elf.is64 else "IIIIIIIIII")
+    table = bytes(elf.data[elf.shoff:elf.shoff + elf.shnum * elf.shentsize])
+    table += b"".join(struct.pack(fmt, 0, sh_type, flags, 0x1000, 0, size, 0, 0, 1, 0)
+                      for _ in range(count))
+    e.data += table
+    e.set_ehdr("shoff", size)
+    e.set_ehdr("shnum", elf.shnum + count)
+    return e.data
 
 
 def no_crash_variants(elf, rng):

@@ -54,6 +54,8 @@ struct analysis {
   int file_mapping; /* ST_INSPECT_FILE_MAPPING */
   struct section *sections; /* indexed by section number; [0] is the null one */
   size_t section_count;
+  unsigned char *charged;   /* per section: its bytes counted in work */
+  uint64_t work;            /* bytes of sections and segments read so far */
   size_t symtab;            /* index of the symbol table used, 0 if none */
   struct init_def init_defs[MAX_INIT_DEFS];
   unsigned init_defs_known;
@@ -143,7 +145,8 @@ static int load_sections(struct analysis *a) {
   if (elf_getshdrstrndx(a->elf, &names) != 0) return fail_elf(a, "section name table");
   if (names >= count) return fail(a, "section name table index %zu out of range", names);
   a->sections = calloc(count, sizeof *a->sections);
-  if (!a->sections) return fail(a, "out of memory for %zu sections", count);
+  a->charged = calloc(count, 1);
+  if (!a->sections || !a->charged) return fail(a, "out of memory for %zu sections", count);
   a->section_count = count;
   for (size_t i = 1; i < count; i++) {
     struct section *s = &a->sections[i];
@@ -160,7 +163,24 @@ static int load_sections(struct analysis *a) {
   return 0;
 }
 
+/* Sections may overlap (and must not make the work quadratic): each one
+ * read counts once, and all of them together may not hold much more than
+ * the file does.  Well-formed files have disjoint sections. */
+static int charge(struct analysis *a, uint64_t bytes) {
+  uint64_t budget = 2 * (uint64_t)a->image_size + (1u << 20);
+  a->work += bytes;
+  if (a->work > budget || a->work < bytes)
+    return fail(a, "sections overlap: %llu bytes read from a file of %zu",
+                (unsigned long long)a->work, a->image_size);
+  return 0;
+}
+
 static Elf_Data *section_data(struct analysis *a, size_t i) {
+  if (!a->charged[i]) {
+    if (a->sections[i].sh.sh_type != SHT_NOBITS && charge(a, a->sections[i].sh.sh_size) != 0)
+      return NULL;
+    a->charged[i] = 1;
+  }
   Elf_Data *d = elf_getdata(a->sections[i].scn, NULL);
   if (!d) fail(a, "section %zu (%s): %s", i, a->sections[i].name, elf_errmsg(-1));
   return d;
@@ -327,6 +347,9 @@ static int read_segments(struct analysis *a, const unsigned char *image) {
     if (o->has_sections) continue;
     if (!segment_in_file(a, &ph))
       return fail(a, "segment %zu extends beyond the end of the file", i);
+    int read = (ph.p_type == PT_NOTE && ph.p_filesz > 0) ||
+               (ph.p_type == PT_LOAD && (ph.p_flags & PF_X));
+    if (read && charge(a, ph.p_filesz) != 0) return -1;
     if (ph.p_type == PT_NOTE && ph.p_filesz > 0) {
       Elf_Data *d = elf_getdata_rawchunk(a->elf, (int64_t)ph.p_offset, ph.p_filesz,
                                          ph.p_align == 8 ? ELF_T_NHDR8 : ELF_T_NHDR);
@@ -671,45 +694,90 @@ static int is_init_entry(struct analysis *a, uint64_t target) {
  * (PIE, shared objects with RELA) as the addend of an R_*_RELATIVE
  * relocation in .rela.dyn.  With symbols, the address is the symbol's;
  * without, an entry counts when its target is the initializer's code. */
+struct slot {
+  uint64_t address;
+  uint64_t target;
+};
+
+static int slot_order(const void *x, const void *y) {
+  const struct slot *p = x, *q = y;
+  return p->address < q->address ? -1 : p->address > q->address;
+}
+
+/* Comparing code is dearer than comparing addresses: a stripped file gets
+ * this many entries checked (programs have a few dozen constructors). */
+#define MAX_CODE_CHECKED_ENTRIES 4096
+
 static int count_init_entries_linked(struct analysis *a) {
   struct st_inspection *o = a->out;
   size_t width = o->elf_class == 64 ? 8 : 4;
-  for (size_t i = 1; i < a->section_count; i++) {
+  struct slot *slots = NULL;
+  size_t n = 0, capacity = 0;
+  int rc = 0;
+  /* Every slot of every .init_array, in address order... */
+  for (size_t i = 1; i < a->section_count && rc == 0; i++) {
     const struct section *s = &a->sections[i];
     if (!is_init_array(s) || s->sh.sh_type == SHT_NOBITS) continue;
     Elf_Data *d = section_data(a, i);
-    if (!d) return -1;
-    size_t n = d->d_buf ? d->d_size / width : 0;
-    if (n == 0) continue;
-    uint64_t *targets = malloc(n * sizeof *targets);
-    if (!targets) return fail(a, "out of memory for %s", s->name);
-    for (size_t k = 0; k < n; k++)
-      targets[k] = read_word((const unsigned char *)d->d_buf + k * width, width, o->big_endian);
-    for (size_t r = 1; r < a->section_count; r++) {
-      const struct section *rs = &a->sections[r];
-      if (rs->sh.sh_type != SHT_RELA) continue; /* REL and RELR keep the address in place */
+    if (!d) {
+      rc = -1;
+      break;
+    }
+    size_t k = d->d_buf ? d->d_size / width : 0;
+    if (k == 0) continue;
+    if (n + k > capacity) { /* doubling: many small arrays stay linear */
+      size_t want = capacity ? 2 * capacity : 64;
+      while (want < n + k) want *= 2;
+      struct slot *grown = realloc(slots, want * sizeof *slots);
+      if (!grown) {
+        rc = fail(a, "out of memory for %s", s->name);
+        break;
+      }
+      slots = grown;
+      capacity = want;
+    }
+    for (size_t j = 0; j < k; j++)
+      slots[n + j] = (struct slot){
+          s->sh.sh_addr + j * width,
+          read_word((const unsigned char *)d->d_buf + j * width, width, o->big_endian)};
+    n += k;
+  }
+  if (rc == 0 && n > 0) {
+    qsort(slots, n, sizeof *slots, slot_order);
+    /* ... then the RELATIVE relocations that fill them at load time (REL
+     * and RELR keep the address in the slot itself). */
+    unsigned relative = relative_type(o->machine);
+    for (size_t r = 1; r < a->section_count && rc == 0; r++) {
+      if (a->sections[r].sh.sh_type != SHT_RELA) continue;
       Elf_Data *rd = section_data(a, r);
       if (!rd) {
-        free(targets);
-        return -1;
+        rc = -1;
+        break;
       }
       size_t m = relocation_count(a, rd, 1);
       for (size_t j = 0; j < m; j++) {
         struct relocation rel = {0};
         if (get_relocation(a, rd, 1, j, &rel) != 0) {
-          free(targets);
-          return -1;
+          rc = -1;
+          break;
         }
-        uint64_t slot = rel.offset - s->sh.sh_addr;
-        if (rel.offset < s->sh.sh_addr || slot % width != 0 || slot / width >= n) continue;
-        if (rel.type == relative_type(o->machine)) targets[slot / width] = (uint64_t)rel.addend;
+        if (rel.type != relative) continue;
+        struct slot key = {rel.offset, 0};
+        struct slot *hit = bsearch(&key, slots, n, sizeof *slots, slot_order);
+        if (hit) hit->target = (uint64_t)rel.addend;
       }
     }
-    for (size_t k = 0; k < n; k++)
-      if (is_init_entry(a, targets[k])) o->init_array_entries++;
-    free(targets);
+    for (size_t k = 0; k < n && rc == 0; k++) {
+      if (!a->init_defs_known && k == MAX_CODE_CHECKED_ENTRIES) {
+        st_add_warning(o, "only the first %d .init_array entries were compared with the"
+                          " initializer's code", MAX_CODE_CHECKED_ENTRIES);
+        break;
+      }
+      if (is_init_entry(a, slots[k].target)) o->init_array_entries++;
+    }
   }
-  return 0;
+  free(slots);
+  return rc;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -784,6 +852,7 @@ void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
   int rc = analyse(&a, image, size);
   if (a.elf) elf_end(a.elf);
   free(a.sections);
+  free(a.charged);
   if (rc != 0) return; /* verdict and error already set */
   for (int arch = 1; arch < ST_ARCH_SLOTS; arch++) out->tick_sites += out->ticks_by_arch[arch];
   st_decide_verdict(out);
