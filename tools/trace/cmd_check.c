@@ -259,7 +259,7 @@ int cmd_check(const struct command_args *a) {
   FILE *out;
 
   /* The countdown must move at each tick but never trap mid-step. */
-  if (args.engine.period == 1000000) args.engine.period = RR_SOFTTICKS_MAX_ARM;
+  if (!args.period_given) args.engine.period = RR_SOFTTICKS_MAX_ARM;
   if ((rc = start_program(&e, &args)) != 0) return rc;
   memset(&c, 0, sizeof c);
   c.e = &e;

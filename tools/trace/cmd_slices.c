@@ -39,6 +39,8 @@ int cmd_slices(const struct command_args *a) {
       if (a->json) {
         fprintf(out, "%s{\"tick\":%" PRIu64 ",\"pc\":%" PRIu64 ",\"sp\":%" PRIu64 ",\"function\":",
                count ? "," : "", e.base, pc, sp);
+        json_string(out, loc.function ? loc.function->name : NULL);
+        fprintf(out, ",\"location\":");
         json_string(out, where);
         fprintf(out, "}");
       } else {

@@ -8,6 +8,7 @@
 
 struct command_args {
   struct engine_options engine;
+  int period_given; /* --period on the command line */
   int json;
   int do_continue;  /* stop-at --continue */
   uint64_t n;       /* stop-at N */

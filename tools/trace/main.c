@@ -45,7 +45,8 @@ static void usage(FILE *out) {
 "                [total_ticks, exit_status]; slices: slices[{tick,pc,sp}], ticks;\n"
 "                check: violations[{function,offset,pc,sp}], steps, ticks)\n"
 "  --aslr        keep address-space randomization (default: off, runs compare)\n"
-"  --period P    arm at most P ticks at a time (default %" PRIu64 ")\n"
+"  --period P    arm at most P ticks at a time (default %" PRIu64 ";\n"
+"                check: 2^63-1, so that no trap comes while stepping)\n"
 "  -o, --output FILE  write the report to FILE, not to stdout (the program\n"
 "                writes to the same stdout; the report comes after its output,\n"
 "                and the JSON report is one line)\n"
@@ -170,6 +171,7 @@ int main(int argc, char **argv) {
       if (++i >= argc || parse_count(argv[i], RR_SOFTTICKS_MAX_ARM, &a.engine.period) != 0)
         return usage_error("--period needs a number P, 1 <= P < 2^63 (got '%s')",
                            i < argc ? argv[i] : "");
+      a.period_given = 1;
     } else if (arg[0] == '-') {
       return usage_error("unknown option '%s'", arg);
     } else if (want_n && !a.n) {
