@@ -212,6 +212,16 @@ elseif(CASE STREQUAL "stop_at_continue")
   endforeach()
   run(r stop-at 100 --json --continue -- ${P}/processes vfork)
   expect_json("${r_out}" 167 total_ticks)
+  # Ticks 104..155 run in the vfork child (1 + 102 before the vfork): the
+  # stop is in the child, and the run goes on from there.
+  run(r stop-at 120 --json --continue -- ${P}/processes vfork)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" tick_n function)
+  expect_json("${r_out}" 167 total_ticks)
+  run(r slices --every 10 --json -- ${P}/processes vfork)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 16 count)
+  expect_json("${r_out}" 167 ticks)
 
 elseif(CASE STREQUAL "stop_at_past_end")
   run(r stop-at 1033 --json -- ${P}/ticks_loops)

@@ -444,9 +444,13 @@ static struct st_task *task_of(struct engine *e, pid_t pid) {
 
 enum engine_event engine_run(struct engine *e, int request, int sig) {
   int main_request = request;
+  /* The task of the last event: the main task, or a vfork child that hit
+   * the target (its parent is not stopped then, it waits in vfork). */
+  struct st_task *resumed = e->stopped ? e->stopped : &e->main;
   e->stopped = NULL;
-  if (e->armed == 0 && arm_next(e, &e->main) != 0) return ENGINE_ERROR;
-  if (ptrace((enum __ptrace_request)request, e->main.pid, 0, sig) != 0)
+  if (resumed != &e->main) main_request = PTRACE_SYSCALL;
+  if (e->armed == 0 && arm_next(e, resumed) != 0) return ENGINE_ERROR;
+  if (ptrace((enum __ptrace_request)request, resumed->pid, 0, sig) != 0)
     return fail(e, TRACE_INTERNAL, "ptrace resume: %s", strerror(errno)), ENGINE_ERROR;
 
   for (;;) {
