@@ -20,7 +20,13 @@ static void registerCallbacks(PassBuilder &PB) {
   // Normal compiles, ThinLTO post-link backends (and pre-link, which the
   // pass recognizes and skips).
   PB.registerOptimizerLastEPCallback(
+#if LLVM_VERSION_MAJOR >= 20 // not built here: LLVM 20 passes the LTO phase too
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(SoftTicksPass());
+      });
+#else
       [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(SoftTicksPass()); });
+#endif
 #if LLVM_VERSION_MAJOR >= 17
   // Full LTO: after the link-time optimizations.
   PB.registerFullLinkTimeOptimizationLastEPCallback(
