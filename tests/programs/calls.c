@@ -2,7 +2,8 @@
  * Correctly instrumented code that leaves and re-enters instrumented code
  * in the ways `check` has to follow: recursion (same pcs, other sps),
  * calls into libc (strlen), and libc calling back into instrumented code
- * (qsort's comparator).
+ * (qsort's comparator); and a `rep movsb`, which single-stepping stops at
+ * once per byte, at the same pc: one execution, not a repeat.
  *
  * Ticks, by construction, with the default depth 4 and 8 elements:
  *   main: 1 (entry) + 9 (loop header: 8 iterations + the exit test)
@@ -42,6 +43,14 @@ int main(int argc, char **argv) {
     if (i >= 8) break;
     sink += strlen(words[i]); /* uninstrumented libc */
     i++;
+  }
+  {
+    char from[32] = "thirty-two bytes copied by rep.", to[32];
+    void *dst = to;
+    const void *src = from;
+    unsigned long n = sizeof to;
+    __asm__ volatile("rep movsb" : "+D"(dst), "+S"(src), "+c"(n) : : "memory");
+    sink += (unsigned char)to[5];
   }
   sink += rec(depth);
   if (sort) qsort(values, 8, sizeof values[0], compare);

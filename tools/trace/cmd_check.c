@@ -182,6 +182,26 @@ static void record_violation(struct checker *c, const struct function_range *f, 
   c->reported_count++;
 }
 
+/* Whether the code is a rep-prefixed string instruction (rep movs, stos,
+ * ...).  Single-stepping one stops after each of its iterations at the same
+ * pc: one execution of the instruction, not repeats. */
+static int is_rep_string(const unsigned char *code, size_t len, int x86_64) {
+  size_t i;
+  int rep = 0;
+  for (i = 0; i < len; i++) {
+    unsigned char b = code[i];
+    if (b == 0xf2 || b == 0xf3)
+      rep = 1;
+    else if (b == 0x66 || b == 0x67 || b == 0x2e || b == 0x36 || b == 0x3e || b == 0x26 ||
+             b == 0x64 || b == 0x65 || b == 0xf0 || (x86_64 && b >= 0x40 && b <= 0x4f))
+      continue;
+    else
+      return rep && ((b >= 0xa4 && b <= 0xa7) || (b >= 0xaa && b <= 0xaf) ||
+                     (b >= 0x6c && b <= 0x6f));
+  }
+  return 0;
+}
+
 /* One observation of the stopped main task, inside instrumented code. */
 static int observe(struct checker *c, const struct function_range *f,
                    const struct user_regs_struct *regs) {
@@ -196,6 +216,12 @@ static int observe(struct checker *c, const struct function_range *f,
     c->last_remaining = remaining;
     c->have_remaining = 1;
     c->intervals++;
+  }
+  if (c->have_prev && c->prev_pc == sr.pc && c->prev_sp == st_regs_sp(regs)) {
+    unsigned char code[15];
+    if (mem.read(mem.ctx, sr.pc, code, sizeof code) == 0 &&
+        is_rep_string(code, sizeof code, c->e->main.arch == RR_SOFTTICKS_ARCH_X86_64))
+      return 0; /* the next iteration of the same rep instruction */
   }
   seen = pc_sp_set_insert(&c->seen, sr.pc, st_regs_sp(regs));
   if (seen < 0) return -1;
