@@ -14,13 +14,13 @@
 #include <llvm/ADT/Triple.h>
 #endif
 #include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InlineAsm.h>
-#include <llvm/IR/Constants.h>
-#include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
@@ -185,8 +185,6 @@ private:
       for (BasicBlock *Succ : successors(BB))
         Edges.push_back(st_edge{From, Number[Succ]});
     }
-    // A musttail call's own block needs nothing special: its tick (if
-    // any) lands before the call.
     std::vector<unsigned> Where(Blocks.size(), 0);
     st_cfg Cfg{static_cast<unsigned>(Blocks.size()), Flags.data(),
                static_cast<unsigned>(Edges.size()), Edges.data()};
