@@ -3,6 +3,9 @@
  * Programs a tracer must refuse or report, one per mode; each ticks
  * 1 (main) + 12 (tick_n(10)) times first.
  *   munmap    unmaps the countdown page
+ *   raw-mprotect  makes it read-only with a system call instruction in
+ *             main itself (instrumented code, which `check` single-steps;
+ *             reading the countdown still works there)
  *   mprotect  makes it read-only
  *   replace   maps a fresh anonymous page over it (the countdown would
  *             silently read 0 if the tracer did not watch)
@@ -33,6 +36,23 @@ int main(int argc, char **argv) {
   RR_SOFTTICK(); /* entry */
   tick_n(10);
   if (!strcmp(mode, "munmap")) return munmap(page, RR_SOFTTICKS_MAP_SIZE) == 0 ? 0 : 10;
+  if (!strcmp(mode, "raw-mprotect")) {
+    long ret;
+#if defined(__x86_64__)
+    __asm__ volatile("syscall"
+                     : "=a"(ret)
+                     : "0"(10L /* mprotect */), "D"(page), "S"((long)RR_SOFTTICKS_MAP_SIZE),
+                       "d"((long)PROT_READ)
+                     : "rcx", "r11", "memory");
+#else
+    __asm__ volatile("int $0x80"
+                     : "=a"(ret)
+                     : "0"(125L /* mprotect */), "b"(page), "c"((long)RR_SOFTTICKS_MAP_SIZE),
+                       "d"((long)PROT_READ)
+                     : "memory");
+#endif
+    return ret == 0 ? 0 : 10;
+  }
   if (!strcmp(mode, "mprotect"))
     return mprotect(page, RR_SOFTTICKS_MAP_SIZE, PROT_READ) == 0 ? 0 : 10;
   if (!strcmp(mode, "replace"))

@@ -349,7 +349,10 @@ elseif(CASE STREQUAL "no_note")
   expect_match("${r_err}" "no \\.note\\.rrsoftticks note" "stderr")
 
 elseif(CASE STREQUAL "page_lost")
-  foreach(mode munmap mprotect replace)
+  # check single-steps main's own system call instruction: watched too.
+  run(r check --json -- ${P}/misbehave raw-mprotect)
+  expect_rc("${r_rc}" 4)
+  foreach(mode munmap mprotect raw-mprotect replace)
     run(r count --json -- ${P}/misbehave ${mode})
     expect_rc("${r_rc}" 4)
     expect_match("${r_err}" "countdown page" "stderr")

@@ -235,7 +235,16 @@ static enum engine_event step(struct checker *c, uint64_t pc) {
   struct st_breakpoint *bp = engine_find_bp(c->e, pc);
   enum engine_event ev;
   unsigned char original;
+  unsigned char insn[2];
   c->steps++;
+  /* A system call instruction runs under PTRACE_SYSCALL, so that the
+   * engine watches it (the countdown page) as it does in free runs. */
+  if (!bp && st_task_read_mem(&c->e->main, pc, insn, 2) == 0 &&
+      ((insn[0] == 0x0f && (insn[1] == 0x05 || insn[1] == 0x34)) ||
+       (insn[0] == 0xcd && insn[1] == 0x80))) {
+    c->e->stop_at_syscall_exit = 1;
+    return engine_run(c->e, PTRACE_SYSCALL, 0);
+  }
   if (!bp) return engine_run(c->e, PTRACE_SINGLESTEP, 0);
   original = bp->original;
   st_task_write_mem(&c->e->main, pc, &original, 1);

@@ -198,6 +198,7 @@ static int setup_new_image(struct engine *e) {
   e->page_ok = 0;
   e->armed = 0;
   st_breakpoints_clear(&e->bps); /* they went with the old image */
+  e->stop_at_syscall_exit = 0;
   if (st_task_attach_image(&e->main) != 0)
     return fail(e, TRACE_INTERNAL, "cannot open the memory of task %d", (int)e->main.pid);
   /* The exec event comes before the execve's syscall-exit stop: run to it,
@@ -301,6 +302,7 @@ static int on_syscall_stop(struct engine *e, struct st_task *task, int *pending)
   const char *name;
   if (ptrace(PTRACE_GET_SYSCALL_INFO, task->pid, sizeof si, &si) <= 0)
     return fail(e, TRACE_INTERNAL, "PTRACE_GET_SYSCALL_INFO: %s", strerror(errno));
+  if (task == &e->main) e->main_in_syscall = si.op == PTRACE_SYSCALL_INFO_ENTRY;
   if (si.op == PTRACE_SYSCALL_INFO_ENTRY) {
     *pending = 0;
     if (is_execve(&si)) return harvest(e, task); /* the image and its countdown go */
@@ -488,6 +490,14 @@ enum engine_event engine_run(struct engine *e, int request, int sig) {
 
     if (WSTOPSIG(status) == (SIGTRAP | 0x80)) {
       if (on_syscall_stop(e, task, pending) != 0) return ENGINE_ERROR;
+      if (e->stop_at_syscall_exit && task == &e->main && !e->main_in_syscall) {
+        e->stop_at_syscall_exit = 0;
+        if (st_task_get_regs(task, &e->regs) != 0)
+          return fail(e, TRACE_INTERNAL, "cannot read registers"), ENGINE_ERROR;
+        memset(&e->siginfo, 0, sizeof e->siginfo);
+        e->stopped = task;
+        return ENGINE_SIGTRAP;
+      }
       if (e->code_changed && e->report_code_changes && task == &e->main) {
         e->stopped = task;
         return ENGINE_CODE_CHANGED;

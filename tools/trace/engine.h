@@ -50,6 +50,11 @@ struct engine {
    * re-reads its modules). */
   int code_changed;
   int report_code_changes; /* return ENGINE_CODE_CHANGED (set by the command) */
+  /* Set by a command that single-steps, to run one system call instruction
+   * with PTRACE_SYSCALL (so that the loop sees it) and get the stop after it
+   * back as an ENGINE_SIGTRAP with a zero siginfo, like a step. */
+  int stop_at_syscall_exit;
+  int main_in_syscall; /* between the main task's syscall-entry and -exit stops */
   /* Called at each signal-delivery stop of the main task, before the signal
    * is delivered (check: to resume stepping where the handler returns). */
   void (*on_signal)(void *ctx, const struct user_regs_struct *regs);
