@@ -4,6 +4,8 @@
 ; RUN: %FileCheck %s --check-prefix=X32 < %t.x32.err
 ; RUN: %opt -passes=softticks,verify -S %s -mtriple=aarch64-unknown-linux-gnu_ilp32 2>%t.ilp32.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=ILP32 < %t.ilp32.err
+; RUN: %opt -passes=softticks,verify -S %s -mtriple=aarch64_32-unknown-linux-gnu 2>%t.a32.err | %FileCheck %s
+; RUN: %FileCheck %s --check-prefix=A32 < %t.a32.err
 ; RUN: %opt -passes=softticks,verify -S %s -mtriple=riscv64-unknown-linux-gnu 2>%t.rv.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=RV < %t.rv.err
 ; RUN: %opt -passes=softticks,verify -S %s -mtriple=x86_64-pc-windows-msvc 2>%t.win.err | %FileCheck %s
@@ -23,6 +25,7 @@ define void @f() {
 ; X32: warning: softticks: target 'x86_64-unknown-linux-gnux32' is not supported
 ; X32-NOT: warning
 ; ILP32: warning: softticks: target 'aarch64-unknown-linux-gnu_ilp32' is not supported
+; A32: warning: softticks: target 'aarch64_32-unknown-linux-gnu' is not supported
 ; RV: warning: softticks: target 'riscv64-unknown-linux-gnu' is not supported
 ; WIN: warning: softticks: target 'x86_64-pc-windows-msvc' is not supported
 ; MAC: warning: softticks: target 'x86_64-apple-macosx' is not supported
