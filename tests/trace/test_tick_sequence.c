@@ -106,6 +106,38 @@ static void test_offsets_i386(void) {
   CHECK(st_is_tick_trap_code(RR_SOFTTICKS_ARCH_X86_64, &v, CODE + 16 + 28) == 0);
 }
 
+static void test_aarch64(void) {
+  struct fake_memory m;
+  unsigned char *code, *cd;
+  struct st_memory v;
+  struct st_stop_regs r;
+  uint64_t pc, rem;
+  unsigned off;
+  setup(&m, RR_SOFTTICKS_ARCH_AARCH64, &code, &cd);
+  v = fake_view(&m);
+  /* ABI: 8 instructions of 4 bytes; the trap is reported at the brk (24). */
+  for (off = 0; off <= 32; off++)
+    CHECK(st_sequence_offset(RR_SOFTTICKS_ARCH_AARCH64, &v, CODE + 16 + off) ==
+          (off % 4 == 0 && off < 32 ? (int)off : -1));
+  CHECK(st_is_tick_trap_code(RR_SOFTTICKS_ARCH_AARCH64, &v, CODE + 16 + 24) == 1);
+  CHECK(st_is_tick_trap_code(RR_SOFTTICKS_ARCH_AARCH64, &v, CODE + 16 + 28) == 0);
+  /* Between the ldr and the str with an armed x17: completing the sequence
+   * commits the tick; with x17's top bit set the guard skips it. */
+  r = at(CODE + 16 + 12, 0);
+  CHECK(st_complete_sequence(RR_SOFTTICKS_ARCH_AARCH64, &v, &r, &pc) ==
+            RR_SOFTTICKS_STOP_COMMIT_AND_MOVE_TO_END &&
+        pc == CODE + 16 + 32);
+  r.x17_top_set = 1;
+  CHECK(st_complete_sequence(RR_SOFTTICKS_ARCH_AARCH64, &v, &r, &pc) == RR_SOFTTICKS_STOP_KEEP &&
+        pc == CODE + 16 + 12);
+  r = at(CODE + 16 + 28, 0);
+  CHECK(st_complete_sequence(RR_SOFTTICKS_ARCH_AARCH64, &v, &r, &pc) ==
+            RR_SOFTTICKS_STOP_MOVE_TO_END &&
+        pc == CODE + 16 + 32);
+  /* The countdown lives elsewhere on aarch64: the fake x86 page is not it. */
+  CHECK(st_read_remaining(RR_SOFTTICKS_ARCH_AARCH64, &v, &r, &rem) == -1);
+}
+
 static void test_arm_read_park_x86_64(void) {
   struct fake_memory m;
   unsigned char *code, *cd;
@@ -238,6 +270,7 @@ static void test_breakpoints_masked(void) {
 int main(void) {
   test_offsets_x86_64();
   test_offsets_i386();
+  test_aarch64();
   test_arm_read_park_x86_64();
   test_i386_borrow();
   test_complete_sequence();
