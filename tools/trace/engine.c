@@ -546,10 +546,14 @@ enum engine_event engine_run(struct engine *e, int request, int sig) {
       }
     } else if (WSTOPSIG(status) == SIGTRAP) {
       struct user_regs_struct regs;
-      int trap;
+      siginfo_t si;
+      int trap = 0;
       if (st_task_get_regs(task, &regs) != 0)
         return fail(e, TRACE_INTERNAL, "cannot read registers"), ENGINE_ERROR;
-      trap = on_tick_trap(e, task, &regs);
+      memset(&si, 0, sizeof si);
+      ptrace(PTRACE_GETSIGINFO, pid, 0, &si);
+      /* A tick trap is an int3 (SI_KERNEL), never a single-step's trap. */
+      if (si.si_code == SI_KERNEL) trap = on_tick_trap(e, task, &regs);
       if (trap < 0) return ENGINE_ERROR;
       if (trap == 1) {
         if (e->target != ENGINE_NO_TARGET && e->base == e->target) {
@@ -561,8 +565,7 @@ enum engine_event engine_run(struct engine *e, int request, int sig) {
       } else if (task == &e->main) {
         e->stopped = task;
         e->regs = regs;
-        memset(&e->siginfo, 0, sizeof e->siginfo);
-        ptrace(PTRACE_GETSIGINFO, pid, 0, &e->siginfo);
+        e->siginfo = si;
         return ENGINE_SIGTRAP;
       } else if (engine_find_bp(e, st_regs_pc(&regs) - 1)) {
         /* The vfork child ran into one of the main task's breakpoints. */
