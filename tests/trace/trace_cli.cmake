@@ -189,6 +189,12 @@ elseif(CASE STREQUAL "stop_at")
     json_get(sp_a "${a_out}" sp)
     expect_json("${b_out}" ${pc_a} pc)
     expect_json("${b_out}" ${sp_a} sp)
+    # (ticks, registers) identify the point: all registers agree too.
+    string(JSON regs_a GET "${a_out}" registers)
+    string(JSON regs_b GET "${b_out}" registers)
+    if(NOT regs_a STREQUAL regs_b)
+      fail("stop-at ${n}: registers differ between runs:\n${regs_a}\n${regs_b}")
+    endif()
     # The pc is right after a whole tick sequence (its int3), in the file.
     math(EXPR offset "${pc_a} - ${text_base} - ${seq_len}")
     file(READ ${P}/ticks_loops_nopie code OFFSET ${offset} LIMIT ${seq_len} HEX)
