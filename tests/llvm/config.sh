@@ -45,4 +45,11 @@ grep -qx -- "-fpass-plugin=$PWD/$libdir/softticks.so" "$libdir/softticks.cfg" ||
   fail "installed config does not name the installed plugin: $(cat "$libdir/softticks.cfg")"
 "$ST_CLANG" --config "$PWD/$libdir/softticks.cfg" -O1 p.c -o p2 || fail "build with the installed config"
 [ "$("$ST_BIN_TICKS" x86_64 p2)" = 2 ] || fail "installed config: no ticks"
+if [ "$ST_MAJOR" -ge 15 ]; then
+  grep -qx -- "-Wl,--load-pass-plugin=$PWD/$libdir/softticks.so" "$libdir/softticks-lto.cfg" ||
+    fail "installed softticks-lto.cfg does not load the installed plugin at link time"
+  "$ST_CLANG" --config "$PWD/$libdir/softticks-lto.cfg" -O1 -flto=thin p.c -o p3 ||
+    fail "ThinLTO build with the installed softticks-lto.cfg"
+  [ "$("$ST_BIN_TICKS" x86_64 p3)" = 2 ] || fail "installed softticks-lto.cfg: no ticks"
+fi
 echo "ok"

@@ -2,15 +2,16 @@
 # One initializer, one ABI note and one manifest per linked module (a
 # program and a shared library of several units each, C and C++); none in
 # a unit without ticks.  Usage: module_parts.sh [EXTRA FLAGS...]
-# (with -flto=thin or -flto=full: the link runs lld with the plugin).
+# (with -flto=thin or -flto=full: built with softticks-lto.cfg, whose link
+# runs lld with the plugin).
 source "$(dirname "$0")/lib.sh"
 src=$ST_PROGRAMS/module
 flags=(-O2 -fPIC "$@")
-link=()
 lto=no
 if [[ " $* " == *" -flto"* ]]; then
+  # softticks-lto.cfg: the config that also links with lld and the plugin.
   lto=yes
-  link=(-fuse-ld=lld "-Wl,--load-pass-plugin=$ST_PLUGIN")
+  ST_CFG=${ST_LTO_CFG:?no softticks-lto.cfg for this LLVM}
 fi
 
 note_sections() { readelf -S --wide "$1" | grep -E '\] \.note\.rrsoftticks ' | sed 's/.*\]//' | awk '{print $5}'; }
@@ -44,8 +45,8 @@ else
   done
 fi
 
-st_cc "${flags[@]}" "${link[@]}" -shared lib1.o lib2.o -o libtwo.so
-st_cxx "${flags[@]}" "${link[@]}" main.o util.o data.o cxx.o -L. -ltwo -Wl,-rpath,"$PWD" -o prog
+st_cc "${flags[@]}" -shared lib1.o lib2.o -o libtwo.so
+st_cxx "${flags[@]}" main.o util.o data.o cxx.o -L. -ltwo -Wl,-rpath,"$PWD" -o prog
 check_module libtwo.so
 check_module prog
 out=$(./prog) || fail "prog exits $?"
