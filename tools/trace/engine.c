@@ -300,6 +300,7 @@ static int on_syscall_stop(struct engine *e, struct st_task *task, int *pending)
   struct __ptrace_syscall_info si;
   int maps_code;
   const char *name;
+  memset(&si, 0, sizeof si); /* (for valgrind, which does not know this request) */
   if (ptrace(PTRACE_GET_SYSCALL_INFO, task->pid, sizeof si, &si) <= 0)
     return fail(e, TRACE_INTERNAL, "PTRACE_GET_SYSCALL_INFO: %s", strerror(errno));
   if (task == &e->main) e->main_in_syscall = si.op == PTRACE_SYSCALL_INFO_ENTRY;
