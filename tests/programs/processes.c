@@ -14,6 +14,8 @@
  *                     counted for `exec`: 1 + 102 + (1 + 22) = 126: the
  *                     tracer gives the new image a new countdown page and
  *                     counts on
+ *   processes exec-prog PROG  tick_n(100), then execs PROG (of any arch):
+ *                     counted: 1 + 102 + PROG's ticks
  *   processes vfork-exec  parent: tick_n(100); vfork; child: tick_n(7),
  *                     execs `processes tail`; parent waits, tick_n(10).
  *                     counted: 1 + 102 + 9 + 12 = 124 (the exec'd child
@@ -55,6 +57,10 @@ int main(int argc, char **argv) {
       execv(argv[0], args);
       _exit(127);
     }
+  } else if (!strcmp(mode, "exec-prog") && argc > 2) {
+    char *args[] = {argv[2], NULL};
+    execv(argv[2], args);
+    return 127;
   } else if (!strcmp(mode, "exec")) {
     char *args[] = {argv[0], "tail", NULL};
     execv(argv[0], args);

@@ -121,6 +121,12 @@ elseif(CASE STREQUAL "count_processes")
   expect_count(167 0 ${P}/processes vfork)
   expect_count(126 0 ${P}/processes exec)
   expect_count(124 0 ${P}/processes vfork-exec)
+  # An exec into the other x86 architecture: 1 + 102 + 1032.
+  if(ARCH STREQUAL "x86_64" AND EXISTS ${P}/../i386/ticks_loops)
+    expect_count(1135 0 ${P}/processes exec-prog ${P}/../i386/ticks_loops)
+  elseif(ARCH STREQUAL "i386")
+    expect_count(1135 0 ${P}/processes exec-prog ${P}/../x86_64/ticks_loops)
+  endif()
 
 elseif(CASE STREQUAL "shared_library")
   # Ticks and the guarantee in an instrumented shared library.
