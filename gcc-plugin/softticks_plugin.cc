@@ -62,6 +62,10 @@ static bool parse_arguments(const struct plugin_name_args *args) {
     const struct plugin_argument *a = &args->argv[i];
     if (strcmp(a->key, "stats") == 0 && !a->value) {
       st_option_stats = true;
+    } else if (strcmp(a->key, "stats") == 0) {
+      error("softticks: %<-fplugin-arg-%s-stats%> takes no value (got %qs)", args->base_name,
+            a->value);
+      ok = false;
     } else {
       error("softticks: unknown argument %<-fplugin-arg-%s-%s%s%s%>; the only argument is "
             "%<-fplugin-arg-%s-stats%>",

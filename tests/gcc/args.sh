@@ -20,3 +20,8 @@ grep -A8 "Help for the loaded plugins" help.txt | grep -q -- "-fplugin-arg-softt
 "$ST_GCC" -fplugin="$ST_PLUGIN" -v --version -c "$ST_CORPUS/loops.c" -o version.o > version.txt 2>&1
 grep -A3 "Versions of loaded plugins" version.txt | grep -q "softticks: [0-9]" ||
   fail "gcc -v --version does not show the plugin's version"
+
+if st_cc -fplugin-arg-softticks-stats=yes -c "$ST_CORPUS/loops.c" -o value.o 2> value.txt; then
+  fail "stats=yes was accepted"
+fi
+grep -q "stats.* takes no value" value.txt || fail "no clear error for a value given to stats"
