@@ -4,6 +4,7 @@
 
 #include <rr/softticks.h>
 
+#include <llvm/IR/Constants.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/GlobalIFunc.h>
 #include <llvm/IR/InstrTypes.h>
@@ -28,10 +29,45 @@ static bool onlyCalledFrom(const Function &F,
   return true;
 }
 
-FunctionFilter::FunctionFilter(Module &M) {
+// Functions a constant refers to (a .preinit_array entry, a
+// llvm.global_ctors element), through casts and aggregates.
+static void addReferencedFunctions(const Constant *C,
+                                   SmallPtrSetImpl<const Function *> &Out) {
+  if (const auto *F = dyn_cast<Function>(C->stripPointerCasts())) {
+    Out.insert(F);
+    return;
+  }
+  if (isa<ConstantAggregate>(C))
+    for (const Use &Op : C->operands())
+      addReferencedFunctions(cast<Constant>(Op.get()), Out);
+}
+
+// Code that runs before the initializer has mapped the page: ifunc
+// resolvers (during relocation), .preinit_array entries, and constructors
+// whose priority does not come after the initializer's.
+static void collectBeforeInit(Module &M, SmallPtrSetImpl<const Function *> &Out) {
   for (GlobalIFunc &GI : M.ifuncs())
     if (const Function *R = GI.getResolverFunction())
-      BeforeInit.insert(R);
+      Out.insert(R);
+  for (const GlobalVariable &GV : M.globals())
+    if (GV.hasInitializer() && GV.hasSection() &&
+        GV.getSection().substr(0, 14) == ".preinit_array")
+      addReferencedFunctions(GV.getInitializer(), Out);
+  if (const GlobalVariable *Ctors = M.getGlobalVariable("llvm.global_ctors", true))
+    if (Ctors->hasInitializer())
+      if (const auto *List = dyn_cast<ConstantArray>(Ctors->getInitializer()))
+        for (const Use &Op : List->operands()) {
+          const auto *Entry = dyn_cast<ConstantStruct>(Op.get());
+          if (!Entry || Entry->getNumOperands() < 2)
+            continue;
+          const auto *Priority = dyn_cast<ConstantInt>(Entry->getOperand(0));
+          if (Priority && Priority->getZExtValue() <= RR_SOFTTICKS_INIT_PRIORITY)
+            addReferencedFunctions(Entry->getOperand(1), Out);
+        }
+}
+
+FunctionFilter::FunctionFilter(Module &M) {
+  collectBeforeInit(M, BeforeInit);
   // Local helpers called only from resolvers (directly or through other
   // such helpers) run before the initializer too; anything reachable from
   // elsewhere keeps its ticks.
@@ -58,7 +94,7 @@ const char *FunctionFilter::skipReason(const Function &F) const {
   if (F.hasFnAttribute(SkipAttr))
     return "no_instrument_function";
   if (BeforeInit.count(&F))
-    return "ifunc resolver";
+    return "runs before the initializer";
   StringRef Section = F.getSection();
   size_t PrefixLen = std::strlen(RR_SOFTTICKS_SKIP_SECTION_PREFIX);
   if (Section.size() >= PrefixLen &&

@@ -18,8 +18,9 @@ public:
   const char *skipReason(const llvm::Function &F) const;
 
 private:
-  // ifunc resolvers and the local functions only they call: they run
-  // during relocation, before any initializer has mapped the page.
+  // ifunc resolvers, .preinit_array entries, constructors of priority <= 1
+  // and the local functions only they call: they run before the
+  // initializer has mapped the page.
   llvm::SmallPtrSet<const llvm::Function *, 8> BeforeInit;
 };
 
