@@ -80,6 +80,18 @@ void st_decide_verdict(struct st_inspection *o) {
                       " code: the initializer was not checked");
   }
 
+  /* Manifests describe how units were built; one for another target or
+   * ABI version is worth a look but proves nothing about the module. */
+  for (unsigned i = 0; i < o->manifest_notes && i < ST_MAX_MANIFESTS; i++) {
+    const struct st_manifest_info *m = &o->manifests[i];
+    if (m->decoded <= 0) continue;
+    if (o->arch && m->manifest.arch != (unsigned)o->arch)
+      st_add_warning(o, "manifest %u is for %s", i + 1,
+                     st_arch_name((enum rr_softticks_arch)m->manifest.arch));
+    if (m->manifest.abi_version != RR_SOFTTICKS_ABI_VERSION)
+      st_add_warning(o, "manifest %u names ABI version %u", i + 1, m->manifest.abi_version);
+  }
+
   o->verdict = o->reason_count ? ST_VERDICT_INCONSISTENT : ST_VERDICT_INSTRUMENTED;
 }
 
