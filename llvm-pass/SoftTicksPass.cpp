@@ -29,6 +29,7 @@
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 using namespace llvm;
@@ -47,6 +48,15 @@ void softticks::registerSoftTicksOptions() {
 
 namespace softticks {
 namespace {
+
+// -softticks-stats, or SOFTTICKS_STATS=1 in the environment where options
+// cannot reach the plugin (lld parses -mllvm before it loads pass plugins).
+bool statsRequested() {
+  if (PrintStats && *PrintStats)
+    return true;
+  const char *Env = std::getenv("SOFTTICKS_STATS");
+  return Env && *Env && std::strcmp(Env, "0") != 0;
+}
 
 struct Stats {
   unsigned Ticks = 0;
@@ -341,7 +351,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   bool Owns = takeLtoOwnership(M, IsLtoLink);
   if (Owns && (S.Ticks || IsLtoLink))
     appendModuleAsm(M, *Target, InitAsm);
-  if (PrintStats && *PrintStats)
+  if (statsRequested())
     errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "
            << S.Functions << " functions\n";
   return PreservedAnalyses::none();

@@ -46,7 +46,14 @@ else
 fi
 
 st_cc "${flags[@]}" -shared lib1.o lib2.o -o libtwo.so
-st_cxx "${flags[@]}" main.o util.o data.o cxx.o -L. -ltwo -Wl,-rpath,"$PWD" -o prog
+SOFTTICKS_STATS=1 st_cxx "${flags[@]}" main.o util.o data.o cxx.o -L. -ltwo -Wl,-rpath,"$PWD" -o prog \
+  2> link.err || fail "link: $(cat link.err)"
+if [ $lto = yes ]; then
+  # The link instruments: statistics from the link-time pass (SOFTTICKS_STATS
+  # reaches the plugin inside lld, where -mllvm options cannot).
+  grep -q '^softticks: .* ticks in [0-9]* functions$' link.err ||
+    fail "no statistics from the LTO link: $(cat link.err)"
+fi
 check_module libtwo.so
 check_module prog
 out=$(./prog) || fail "prog exits $?"

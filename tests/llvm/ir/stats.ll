@@ -1,6 +1,9 @@
-; -softticks-stats: ticks and instrumented functions per module on stderr.
+; -softticks-stats (or SOFTTICKS_STATS=1 in the environment, for lld):
+; ticks and instrumented functions per module on stderr.
 ; RUN: %opt -passes=softticks -softticks-stats -disable-output %s 2>&1 | %FileCheck %s
+; RUN: env SOFTTICKS_STATS=1 %opt -passes=softticks -disable-output %s 2>&1 | %FileCheck %s
 ; RUN: %opt -passes=softticks -disable-output %s 2>&1 | %FileCheck %s --check-prefix=QUIET --allow-empty
+; RUN: env SOFTTICKS_STATS=0 %opt -passes=softticks -disable-output %s 2>&1 | %FileCheck %s --check-prefix=QUIET --allow-empty
 target triple = "x86_64-unknown-linux-gnu"
 
 ; 3 ticks: f's entry and loop head, g's entry; h is a declaration.
