@@ -9,6 +9,11 @@ read -r -a aflags <<< "$(arch_flags "$arch")"
 st_cc "${aflags[@]}" -O0 -I"$ST_SUPPORT" -I"$ST_INCLUDE" "$ST_PROGRAMS/inproc_count.c" \
   "$ST_SUPPORT/inproc_ticks.c" -o inproc_count || fail "build"
 [ "$("$ST_BIN_TICKS" "$arch" inproc_count)" -gt 0 ] || fail "no ticks in the build"
+# The linked program: one note section, one initializer.
+[ "$(readelf -S --wide inproc_count | grep -c '\] \.note\.rrsoftticks ')" = 1 ] ||
+  fail "not one .note.rrsoftticks section"
+[ "$(readelf -s --wide inproc_count | awk '$8 == "__rr_softticks_init"' | wc -l)" = 1 ] ||
+  fail "not one __rr_softticks_init"
 # 1031 = 1031 (prime): periods that divide it, that do not, and one larger.
 for period in 1 7 100 1031 5000; do
   out=$(run_for "$arch" ./inproc_count "$period") || fail "period $period: exit $?, printed '$out'"
