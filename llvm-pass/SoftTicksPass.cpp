@@ -285,6 +285,15 @@ void removeFromCompilerUsed(Module &M, GlobalValue *V) {
     appendToCompilerUsed(M, Keep);
 }
 
+// A module that went through a ThinLTO pre-link compile (its flag; full
+// LTO sets "ThinLTO" to 0).
+bool isThinLtoModule(const Module &M) {
+  if (!M.getModuleFlag("EnableSplitLTOUnit"))
+    return false;
+  const auto *Thin = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("ThinLTO"));
+  return !Thin || !Thin->isZero();
+}
+
 // Whether this module emits the initializer and notes: always, except in
 // an LTO link where another module holds the owner marker's definition.
 // Drops the marker either way.
@@ -349,6 +358,11 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   // which may tick when it does not.
   bool IsLtoLink = false;
   bool Owns = takeLtoOwnership(M, IsLtoLink);
+  if (!IsLtoLink && isThinLtoModule(M))
+    warn(M, "ThinLTO module " + M.getModuleIdentifier() +
+                " was compiled without the softticks plugin: if its link has more than one "
+                "module, each one's initializer is a duplicate symbol; compile every -flto "
+                "unit with the plugin");
   if (Owns && (S.Ticks || IsLtoLink))
     appendModuleAsm(M, *Target, InitAsm);
   if (statsRequested())
