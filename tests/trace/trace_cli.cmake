@@ -393,6 +393,19 @@ elseif(CASE STREQUAL "threads")
   expect_rc("${r_rc}" 6)
   expect_match("${r_err}" "thread" "stderr")
 
+elseif(CASE STREQUAL "broken_abi")
+  # Ticks 15, 17, ... use sequences the ABI does not know (see
+  # broken_ticks.c): stopping there is an ABI error, not a count.
+  foreach(mode late-trap no-trap)
+    run(r stop-at 14 --json -- ${P}/broken_ticks ${mode})
+    expect_rc("${r_rc}" 0)
+    run(r stop-at 15 --json -- ${P}/broken_ticks ${mode})
+    expect_rc("${r_rc}" 7)
+    if(NOT r_out STREQUAL "")
+      fail("output on failure: ${r_out}")
+    endif()
+  endforeach()
+
 elseif(CASE STREQUAL "usage")
   foreach(bad "stop-at;0" "stop-at;9223372036854775808" "stop-at;-1" "stop-at;abc"
               "stop-at;--json" "slices;--" "slices;--every;0" "count;--bogus"

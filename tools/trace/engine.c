@@ -162,6 +162,22 @@ static int harvest(struct engine *e, const struct st_task *task) {
                 "cannot read the countdown at %#llx: the program unmapped or protected "
                 "the countdown page",
                 (unsigned long long)rr_softticks_countdown_addr(e->main.arch));
+  if (remaining > e->armed && remaining > RR_SOFTTICKS_MAX_ARM)
+    return fail(e, TRACE_NOT_A_TICK_TRAP,
+                "the countdown went past 0 without a tick trap (it reads %#llx): the "
+                "program ticks with a sequence that does not trap",
+                (unsigned long long)remaining);
+  if (remaining == 0 && e->armed) {
+    /* Only a task between a tick's commit and its trap reads 0 (the trap
+     * is next); anywhere else the countdown went to 0 without trapping (on
+     * i386 the exhausted countdown also reads 0 and stays disarmed). */
+    uint64_t end;
+    if (st_complete_sequence(e->main.arch, &mem, &sr, &end) == RR_SOFTTICKS_STOP_KEEP)
+      return fail(e, TRACE_NOT_A_TICK_TRAP,
+                  "the countdown reached 0 without a tick trap (pc %#llx): the program ticks "
+                  "with a sequence that does not trap",
+                  (unsigned long long)sr.pc);
+  }
   if (remaining > e->armed)
     return fail(e, TRACE_PAGE_LOST,
                 "the countdown reads %llu, more than the %llu ticks armed: something other "
@@ -352,6 +368,8 @@ static void kill_and_reap(pid_t pid) {
   int status;
   pid_t got;
   kill(pid, SIGKILL);
+  /* If it sits in a stop we already took (its exit event, say), let it go. */
+  ptrace(PTRACE_CONT, pid, 0, 0);
   while ((got = waitpid(-1, &status, __WALL)) > 0) {
     if (got == pid && (WIFEXITED(status) || WIFSIGNALED(status))) break;
     if (WIFSTOPPED(status)) ptrace(PTRACE_CONT, got, 0, 0);
@@ -425,7 +443,21 @@ static int on_tick_trap(struct engine *e, struct st_task *task, struct user_regs
   struct st_memory mem = engine_memory(&ctx, e, task);
   struct st_stop_regs sr = engine_stop_regs(regs);
   uint64_t remaining;
-  if (!e->page_ok || st_is_tick_trap_code(e->main.arch, &mem, sr.pc) != 1) return 0;
+  if (!e->page_ok) return 0;
+  if (st_is_tick_trap_code(e->main.arch, &mem, sr.pc) != 1) {
+    /* An int3 while the countdown reads 0 can only be the trap of the tick
+     * that took it there: if the code before it is not a tick sequence, the
+     * program ticks in a way the ABI does not know. */
+    if (e->armed && st_read_remaining(e->main.arch, &mem, &sr, &remaining) == 0 &&
+        remaining == 0) {
+      fail(e, TRACE_NOT_A_TICK_TRAP,
+           "a trap (int3 at %#llx) with the countdown at 0, but the code before it is not a "
+           "tick sequence",
+           (unsigned long long)sr.pc - 1);
+      return -1;
+    }
+    return 0;
+  }
   if (st_read_remaining(e->main.arch, &mem, &sr, &remaining) != 0) {
     fail(e, TRACE_PAGE_LOST, "a tick trap, but the countdown page is not readable");
     return -1;

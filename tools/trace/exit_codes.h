@@ -10,7 +10,7 @@ enum trace_exit {
   TRACE_PAGE_LOST = 4,        /* the program unmapped/replaced/protected the countdown page */
   TRACE_TOO_FEW_TICKS = 5,    /* stop-at: the program ended before tick N */
   TRACE_THREADS = 6,          /* the program created a thread: not supported */
-  TRACE_NOT_A_TICK_TRAP = 7,  /* a stop broke the ABI (not at a trap, countdown not 0) */
+  TRACE_NOT_A_TICK_TRAP = 7,  /* the program broke the ABI (trap/countdown mismatch) */
   TRACE_KILLED = 8,           /* the program was killed by a signal (report still printed) */
   TRACE_INTERNAL = 9          /* ptrace or system failure */
 };

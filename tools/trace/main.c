@@ -71,7 +71,8 @@ static void usage(FILE *out) {
 "  4  the program unmapped, replaced or protected the countdown page\n"
 "  5  stop-at: the program ended before tick N\n"
 "  6  the program created a thread (not supported)\n"
-"  7  a stop broke the ABI (not at a trap, or the countdown not 0)\n"
+"  7  the program broke the ABI: a trap that is not a tick sequence's while\n"
+"     the countdown reads 0, or the countdown reached 0 without a trap\n"
 "  8  the program was killed by a signal (the report is still printed)\n"
 "  9  ptrace or system failure\n"
 "A program without the note runs with a warning and counts 0 ticks.\n",
