@@ -385,11 +385,12 @@ int cmd_check(const struct command_args *a) {
   out = report_open();
   print_report(out, &c, a->json);
   report_finish(out, 1);
-  rc = c.violation_count ? TRACE_VIOLATIONS : exit_status_for_end(&e);
-  if (c.violation_count)
-    fprintf(stderr, "softticks-trace: %" PRIu64 " violation(s) of the guarantee\n", c.violation_count);
-  else if (e.term_signal)
-    rc = exit_status_for_end(&e);
+  rc = exit_status_for_end(&e);
+  if (c.violation_count) {
+    fprintf(stderr, "softticks-trace: %" PRIu64 " violation(s) of the guarantee\n",
+            c.violation_count);
+    rc = TRACE_VIOLATIONS;
+  }
   goto done;
 failed:
   rc = engine_failure(&e);
