@@ -187,7 +187,7 @@ def last_json(out):
 
 
 def generate(args, seed, workdir):
-    src = os.path.join(workdir, "seed%d.c" % seed)
+    src = os.path.join(workdir, "seed%d%s.c" % (seed, "-small" if args.small else ""))
     if os.path.exists(src):
         return src, None
     cmd = [args.csmith, "--seed", str(seed)] + (SMALL_CSMITH if args.small else [])
@@ -213,8 +213,9 @@ def one_seed(args, tools, seed, configs, workdir):
         repro = "%s --config %s%s%s" % (repro_base, name, " --trace-count" if args.trace_count else "",
                                        " --trace-check" if args.trace_check else "")
         base = ["-w", "-I", args.csmith_include] + flags + [src]
-        plain = os.path.join(workdir, "seed%d.%s.plain" % (seed, name))
-        ticked = os.path.join(workdir, "seed%d.%s.ticks" % (seed, name))
+        stem = os.path.splitext(src)[0]
+        plain = "%s.%s.plain" % (stem, name)
+        ticked = "%s.%s.ticks" % (stem, name)
         st, _, e, _ = run([cc] + base + ["-o", plain], 300)
         if st != 0:
             outcomes.append(Outcome(seed, name, "skip-compile", describe(st) + ": " + e.decode(errors="replace")[-300:]))
