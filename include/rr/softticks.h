@@ -47,35 +47,37 @@
 /* ---------------------------------------------------------------------- */
 /* The tick sequences (GNU assembler syntax; AT&T on x86)                 */
 /*                                                                        */
-/* Each string is a complete sequence ending in a newline, with a local    */
-/* numeric label 1, usable as the template of a GCC/clang asm statement    */
-/* with no operands.  In an LLVM IR inline-asm string every '$' must be    */
-/* written '$$'.  The sequences never touch memory the compiler knows      */
-/* about, so they need no "memory" clobber.                                */
+/* Each string is a complete sequence ending in a newline, usable as the  */
+/* template of a GCC/clang asm statement with no operands.  In an LLVM IR  */
+/* inline-asm string every '$' must be written '$$'.  The sequences never  */
+/* touch memory the compiler knows about: no "memory" clobber.             */
+/*                                                                        */
+/* The x86 short jumps (the ABI's "jnz 1f", "jae 1f") are spelled as       */
+/* bytes: an assembler may otherwise widen them (clang <= 18 relaxes every */
+/* branch at -O0; -mbranches-within-32B-boundaries pads before them),      */
+/* which would move the trap and break the byte-exact contract.            */
 /* ---------------------------------------------------------------------- */
 
 /* x86-64: 21 bytes, clobbers the flags. */
-#define RR_SOFTTICKS_X86_64_TICK_ASM \
-  "testb $0x80, 0x70001807\n\t"      \
-  "jnz 1f\n\t"                       \
-  "decq 0x70001800\n\t"              \
-  "jnz 1f\n\t"                       \
-  "int3\n"                           \
-  "1:\n"
+#define RR_SOFTTICKS_X86_64_TICK_ASM                             \
+  "testb $0x80, 0x70001807\n\t"                                  \
+  ".byte 0x75, 0x0b\n\t" /* jnz to the end (21) */               \
+  "decq 0x70001800\n\t"                                          \
+  ".byte 0x75, 0x01\n\t" /* jnz to the end (21) */               \
+  "int3\n"
 #define RR_SOFTTICKS_X86_64_TICK_SIZE 21
 #define RR_SOFTTICKS_X86_64_COMMIT_OFFSET 10 /* decq */
 #define RR_SOFTTICKS_X86_64_TRAP_OFFSET 20   /* int3; SIGTRAP pc = 21 */
 
 /* i386: 28 bytes, clobbers the flags.  Low word first, then the borrow. */
-#define RR_SOFTTICKS_I386_TICK_ASM \
-  "testb $0x80, 0x70001807\n\t"    \
-  "jnz 1f\n\t"                     \
-  "subl $1, 0x70001800\n\t"        \
-  "jnz 1f\n\t"                     \
-  "subl $1, 0x70001804\n\t"        \
-  "jae 1f\n\t"                     \
-  "int3\n"                         \
-  "1:\n"
+#define RR_SOFTTICKS_I386_TICK_ASM                               \
+  "testb $0x80, 0x70001807\n\t"                                  \
+  ".byte 0x75, 0x13\n\t" /* jnz to the end (28) */               \
+  "subl $1, 0x70001800\n\t"                                      \
+  ".byte 0x75, 0x0a\n\t" /* jnz to the end (28) */               \
+  "subl $1, 0x70001804\n\t"                                      \
+  ".byte 0x73, 0x01\n\t" /* jae to the end (28) */               \
+  "int3\n"
 #define RR_SOFTTICKS_I386_TICK_SIZE 28
 #define RR_SOFTTICKS_I386_COMMIT_OFFSET 9  /* subl of the low word */
 #define RR_SOFTTICKS_I386_LOW_JNZ_OFFSET 16 /* jnz after the low word's subl */
@@ -177,22 +179,20 @@
 #if defined(__x86_64__)
 .macro rr_softtick
   testb $0x80, 0x70001807
-  jnz 1f
+  .byte 0x75, 0x0b
   decq 0x70001800
-  jnz 1f
+  .byte 0x75, 0x01
   int3
-1:
 .endm
 #elif defined(__i386__)
 .macro rr_softtick
   testb $0x80, 0x70001807
-  jnz 1f
+  .byte 0x75, 0x13
   subl $1, 0x70001800
-  jnz 1f
+  .byte 0x75, 0x0a
   subl $1, 0x70001804
-  jae 1f
+  .byte 0x73, 0x01
   int3
-1:
 .endm
 #elif defined(__aarch64__)
 .macro rr_softtick

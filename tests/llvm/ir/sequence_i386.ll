@@ -6,7 +6,7 @@ target triple = "i386-pc-linux-gnu"
 
 define void @f() {
 ; CHECK-LABEL: define void @f()
-; CHECK-NEXT: call void asm sideeffect "testb $$0x80, 0x70001807\0A\09jnz 1f\0A\09subl $$1, 0x70001800\0A\09jnz 1f\0A\09subl $$1, 0x70001804\0A\09jae 1f\0A\09int3\0A1:\0A", "~{dirflag},~{fpsr},~{flags}"() #[[ATTR:[0-9]+]]
+; CHECK-NEXT: call void asm sideeffect "testb $$0x80, 0x70001807\0A\09.byte 0x75, 0x13\0A\09subl $$1, 0x70001800\0A\09.byte 0x75, 0x0a\0A\09subl $$1, 0x70001804\0A\09.byte 0x73, 0x01\0A\09int3\0A", "~{dirflag},~{fpsr},~{flags}"() #[[ATTR:[0-9]+]]
 ; CHECK-NEXT: ret void
   ret void
 }

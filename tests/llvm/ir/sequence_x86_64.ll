@@ -8,7 +8,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 define void @f() {
 ; CHECK-LABEL: define void @f()
-; CHECK-NEXT: call void asm sideeffect "testb $$0x80, 0x70001807\0A\09jnz 1f\0A\09decq 0x70001800\0A\09jnz 1f\0A\09int3\0A1:\0A", "~{dirflag},~{fpsr},~{flags}"() #[[ATTR:[0-9]+]]
+; CHECK-NEXT: call void asm sideeffect "testb $$0x80, 0x70001807\0A\09.byte 0x75, 0x0b\0A\09decq 0x70001800\0A\09.byte 0x75, 0x01\0A\09int3\0A", "~{dirflag},~{fpsr},~{flags}"() #[[ATTR:[0-9]+]]
 ; CHECK-NEXT: ret void
   ret void
 }
