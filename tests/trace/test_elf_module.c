@@ -28,6 +28,27 @@ static const struct st_function *by_name(const struct st_elf_module *mod, const 
   return NULL;
 }
 
+/* lld's layout: segments packed in the file, not page-aligned, so the
+ * read-only and the executable segment start in the same file page. */
+static void test_mapping_vaddr_packed_segments(void) {
+  struct st_load_segment loads[] = {
+      {0x000, 0x0000, 0x8e8, 0}, /* R   */
+      {0x8f0, 0x18f0, 0x670, 1}, /* R E */
+      {0xf60, 0x2f60, 0x1e0, 0}, /* RW  */
+  };
+  struct st_elf_module mod;
+  uint64_t vaddr = 0;
+  memset(&mod, 0, sizeof mod);
+  mod.loads = loads;
+  mod.load_count = 3;
+  /* The executable mapping at file offset 0 is the R E segment's page. */
+  CHECK(st_elf_mapping_vaddr(&mod, 0, 1, 4096, &vaddr) == 0 && vaddr == 0x1000);
+  /* The read-only one at offset 0 is the first segment. */
+  CHECK(st_elf_mapping_vaddr(&mod, 0, 0, 4096, &vaddr) == 0 && vaddr == 0x0);
+  /* Past every segment: no answer. */
+  CHECK(st_elf_mapping_vaddr(&mod, 0x3000, 1, 4096, &vaddr) == -1);
+}
+
 int main(int argc, char **argv) {
   struct st_elf_module mod;
   const struct st_function *f;
@@ -37,6 +58,7 @@ int main(int argc, char **argv) {
   const unsigned char *seq;
   unsigned char buf[64];
 
+  test_mapping_vaddr_packed_segments();
   if (argc != 4) {
     fprintf(stderr, "usage: %s x86_64|i386 INSTRUMENTED PLAIN\n", argv[0]);
     return 2;

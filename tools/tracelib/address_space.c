@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void free_maps(struct st_address_space *as) {
   size_t i;
@@ -103,11 +104,16 @@ const struct st_elf_module *st_address_space_module(struct st_address_space *as,
   return kept;
 }
 
+static uint64_t st_page_size(void) {
+  long page = sysconf(_SC_PAGESIZE);
+  return page > 0 ? (uint64_t)page : 4096;
+}
+
 /* Runtime address minus link-time address for a file mapping. */
 static int mapping_bias(const struct st_elf_module *mod, const struct st_mapping *m,
                         uint64_t *bias) {
   uint64_t vaddr;
-  if (st_elf_offset_to_vaddr(mod, m->offset, &vaddr) != 0) return -1;
+  if (st_elf_mapping_vaddr(mod, m->offset, m->executable, st_page_size(), &vaddr) != 0) return -1;
   *bias = m->start - vaddr;
   return 0;
 }

@@ -78,6 +78,7 @@ static int read_loads(Elf *elf, struct st_elf_module *mod) {
     mod->loads[mod->load_count].offset = ph.p_offset;
     mod->loads[mod->load_count].vaddr = ph.p_vaddr;
     mod->loads[mod->load_count].filesz = ph.p_filesz;
+    mod->loads[mod->load_count].executable = (ph.p_flags & PF_X) != 0;
     mod->load_count++;
   }
   return 0;
@@ -235,4 +236,21 @@ int st_elf_offset_to_vaddr(const struct st_elf_module *mod, uint64_t offset, uin
     }
   }
   return -1;
+}
+
+int st_elf_mapping_vaddr(const struct st_elf_module *mod, uint64_t map_offset, int executable,
+                         uint64_t page_size, uint64_t *vaddr) {
+  const struct st_load_segment *best = NULL;
+  size_t i;
+  for (i = 0; i < mod->load_count; i++) {
+    const struct st_load_segment *l = &mod->loads[i];
+    uint64_t first_page = l->offset & ~(page_size - 1);
+    if (map_offset < first_page || map_offset >= l->offset + l->filesz) continue;
+    if (!best || (l->executable == !!executable && best->executable != !!executable)) best = l;
+  }
+  if (!best) return -1;
+  /* Segments keep offset and address congruent modulo the page size, so
+   * this lands on the page-aligned address the mapping starts at. */
+  *vaddr = best->vaddr - (best->offset - map_offset);
+  return 0;
 }

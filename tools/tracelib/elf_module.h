@@ -22,6 +22,7 @@ struct st_function {
 
 struct st_load_segment {
   uint64_t offset, vaddr, filesz;
+  int executable; /* PF_X */
 };
 
 struct st_elf_module {
@@ -47,6 +48,14 @@ const struct st_function *st_elf_find_function(const struct st_elf_module *mod, 
 
 /* Link-time address of a file offset inside a loaded segment; -1 if none. */
 int st_elf_offset_to_vaddr(const struct st_elf_module *mod, uint64_t offset, uint64_t *vaddr);
+
+/* The link-time address of the start of a mapping of this file at file
+ * offset map_offset (page-aligned, as in /proc/PID/maps).  Linkers such as
+ * lld do not page-align segments in the file, so several segments may
+ * share the page a mapping starts at: the one with the mapping's execute
+ * permission wins.  Returns 0, or -1 when no segment covers the offset. */
+int st_elf_mapping_vaddr(const struct st_elf_module *mod, uint64_t map_offset, int executable,
+                         uint64_t page_size, uint64_t *vaddr);
 
 /* Whether `code` of `len` bytes contains the arch's whole tick sequence. */
 int st_code_has_tick(enum rr_softticks_arch arch, const unsigned char *code, size_t len);
