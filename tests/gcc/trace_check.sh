@@ -15,12 +15,14 @@ for src in "$ST_CORPUS"/*.c "$ST_CORPUS"/*.cc; do
   "$cc" -fplugin="$ST_PLUGIN" -fchecking=2 "$@" "$src" -o "$name" || fail "$name: build"
   rc=0
   "$ST_TRACE" check --json -- "./$name" > "$name.json" 2> "$name.err" || rc=$?
-  if [ $rc != 0 ]; then
-    echo "FAIL: $name ($arch $*): check exited $rc" >&2
+  # A check that found no instrumented function checked nothing.
+  fns=$(grep -o '"instrumented_functions": *[0-9]*' "$name.json" | grep -o '[0-9]*$' || true)
+  if [ $rc != 0 ] || [ "${fns:-0}" -eq 0 ]; then
+    echo "FAIL: $name ($arch $*): check exited $rc, instrumented functions: ${fns:-none}" >&2
     head -c 2000 "$name.json" "$name.err" >&2
     status=1
   else
-    echo "ok: $name ($arch $*)"
+    echo "ok: $name ($arch $*): $fns instrumented functions"
   fi
 done
 exit $status
