@@ -32,6 +32,12 @@ __asm__(ST_MODULE_ASM_AARCH64);
 
 #define ST_LIB_FN __attribute__((no_instrument_function, section(".text.__rr_softticks_lib")))
 
+/* What the link line's -u names to pull this member (initializer + note)
+ * into a program that calls nothing here.  Hidden, so that a shared
+ * library which also links the archive never exports it: the program's
+ * own -u must be satisfied by the program's own copy. */
+__attribute__((visibility("hidden"), used)) const char rr_softticks_static_link_anchor = 1;
+
 /* Defined by the module asm above. */
 extern void __rr_softticks_init(void) __attribute__((visibility("hidden")));
 

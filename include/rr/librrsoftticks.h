@@ -10,7 +10,7 @@
  *
  * Linking:
  *   pkg-config --cflags --libs rrsoftticks
- *       links the static library and passes -Wl,-u,rr_softticks_ensure_page
+ *       links the static library and passes -Wl,-u,rr_softticks_static_link_anchor
  *       so that its one member (initializer + note) is pulled in even if
  *       the program calls none of the functions below.  The note must be in
  *       the program rr starts, which a static link guarantees.
