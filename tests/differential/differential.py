@@ -9,8 +9,9 @@ not compile, times out or crashes is skipped and counted; an instrumented build
 that does not compile, or runs differently, is a failure.
 
 With --trace-count, the instrumented build is also run twice under
-`softticks-trace count --json`: the program output must match, the tick count
-must be nonzero and the same both times. With --trace-check, it is stepped by
+`softticks-trace count --json --period P` (a trap every P ticks): the program
+output and exit status must match, the tick count must be nonzero and the same
+both times. With --trace-check, it is stepped by
 `softticks-trace check --json` (slow: meant for small programs, see --small),
 which must report no violation; a check that exceeds --check-timeout is
 skipped and counted, but at least one check must complete.
@@ -81,6 +82,9 @@ def parse_args(argv):
     p.add_argument("--trace", default=None, help="softticks-trace (default: BUILD/tools/softticks-trace)")
     p.add_argument("--trace-count", action="store_true", help="also count ticks twice under the tracer")
     p.add_argument("--trace-check", action="store_true", help="also check the guarantee under the tracer")
+    p.add_argument("--trace-period", type=int, default=1000,
+                   help="--period of softticks-trace count: ticks between two traps "
+                        "(default %(default)s, so that runs trap and re-arm)")
     p.add_argument("--timeout", type=float, default=10.0,
                    help="seconds for an uninstrumented run (default %(default)s); the "
                         "instrumented one gets twice that")
@@ -96,8 +100,8 @@ def parse_args(argv):
     for c in args.config:
         if c not in CONFIGS:
             p.error("unknown configuration %r (known: %s)" % (c, ", ".join(CONFIGS)))
-    if args.jobs < 1 or args.timeout <= 0 or args.check_timeout <= 0:
-        p.error("--jobs, --timeout and --check-timeout must be positive")
+    if args.jobs < 1 or args.timeout <= 0 or args.check_timeout <= 0 or args.trace_period < 1:
+        p.error("--jobs, --timeout, --check-timeout and --trace-period must be positive")
     return args
 
 
@@ -206,7 +210,8 @@ def one_seed(args, tools, seed, configs, workdir):
     src, err = generate(args, seed, workdir)
     if err:
         return [Outcome(seed, c, "fail", err) for c in configs]
-    repro_base = "tests/differential/run.sh --seed %d%s" % (seed, " --small" if args.small else "")
+    repro_base = "tests/differential/run.sh --build %s --seed %d%s" % (
+        args.build, seed, " --small" if args.small else "")
     for name in configs:
         key, flags = CONFIGS[name]
         cc, inst = tools[key]
@@ -251,7 +256,8 @@ def one_seed(args, tools, seed, configs, workdir):
 def trace_count(args, seed, name, binary, st0, out0, repro):
     runs = []
     for _ in range(2):
-        st, out, err, _ = run([args.trace, "count", "--json", binary], 4 * args.timeout)
+        st, out, err, _ = run([args.trace, "count", "--json", "--period", str(args.trace_period),
+                               binary], 4 * args.timeout)
         report = last_json(out)
         if st != 0 or report is None:
             return Outcome(seed, name + " trace-count", "fail", "softticks-trace count: %s: %s"
