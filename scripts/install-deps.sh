@@ -13,7 +13,7 @@ packages=(
   gcc-12-multilib g++-12-multilib
   # the LLVM pass: newest and oldest supported LLVM, with FileCheck and lld
   llvm-19-dev clang-19 lld-19 llvm-19-tools libclang-rt-19-dev
-  llvm-14-dev clang-14 lld-14 llvm-14-tools
+  llvm-14-dev clang-14 lld-14 llvm-14-tools libclang-rt-14-dev
   # tools, schema, aarch64 tests, measurement
   libelf-dev zlib1g-dev capnproto qemu-user valgrind
   csmith libcsmith-dev
