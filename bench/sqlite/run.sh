@@ -147,6 +147,7 @@ mkdir -p "$WORK"
 : >"$WORK/compile.log"
 
 rows=()
+notes=()
 versions=()
 for name in $COMPILERS; do
   compiler_spec "$name" || continue
@@ -197,6 +198,12 @@ for name in $COMPILERS; do
     w_plain=$(printf '%s\n' "${wp[@]}" | median)
     w_ticks=$(printf '%s\n' "${wt[@]}" | median)
 
+    if [[ $sites == 0 && $tx_ticks -gt $tx_plain ]]; then
+      notes+=("- $name $lv: .text grew by $((tx_ticks - tx_plain)) bytes but softticks-inspect finds
+  no tick sequence of the ABI's exact bytes in it: the ticks are not in the ABI's form.")
+    elif [[ $sites -gt 0 ]]; then
+      notes+=("- $name $lv: $(awk -v d=$((tx_ticks - tx_plain)) -v n="$sites" 'BEGIN { printf "%.1f", d / n }') .text bytes per tick site.")
+    fi
     rows+=("| $name | $lv | $sites | $tx_plain | $tx_ticks | $(growth "$tx_ticks" "$tx_plain") \
 | $ct_plain / $ct_ticks | $(ratio "$ct_ticks" "$ct_plain") | $ir_plain | $ir_ticks \
 | $(ratio "$ir_ticks" "$ir_plain") | $w_plain / $w_ticks | $(ratio "$w_ticks" "$w_plain") |")
@@ -224,6 +231,8 @@ Workload: bench/sqlite/workload.sql on \`sqlite3 :memory:\`, no tracer
 |---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|
 EOF
   printf '%s\n' "${rows[@]}"
+  echo
+  printf '%s\n' "${notes[@]}"
   cat <<EOF
 
 - tick sites and .text: sqlite3.o only (every \`.text*\` section, the
