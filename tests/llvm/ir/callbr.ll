@@ -1,6 +1,6 @@
-; asm goto (callbr): its indirect destinations are edges too.  LLVM >= 16
+; asm goto (callbr): its indirect destinations are edges too.  LLVM >= 15
 ; syntax ("!i" constraints).
-; REQUIRES-LLVM: 16
+; REQUIRES-LLVM: 15
 ; RUN: %opt -passes=softticks,verify -S %s | %FileCheck %s
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -1,6 +1,6 @@
-; asm goto (callbr): its indirect destinations are edges too.  LLVM <= 15
+; asm goto (callbr): its indirect destinations are edges too.  LLVM 14
 ; syntax (blockaddress operands).
-; MAX-LLVM: 15
+; MAX-LLVM: 14
 ; RUN: %opt -passes=softticks,verify -S %s | %FileCheck %s
 target triple = "x86_64-unknown-linux-gnu"
 
