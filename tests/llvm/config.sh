@@ -30,8 +30,8 @@ st_cc -Wall -Werror p.o -o p || fail "link with the config warns or fails"
 [ "$(./p)" = 6 ] || fail "p printed $(./p)"
 [ "$("$ST_BIN_TICKS" x86_64 p)" = 2 ] || fail "p has $("$ST_BIN_TICKS" x86_64 p) ticks, expected 2"
 
-# -O0: clang <= 18 would relax the sequence's short jumps there (-mrelax-all)
-# but for the config's -mno-relax-all; every tick must keep the ABI's bytes.
+# -O0: clang <= 18 relaxes every branch it sees there (-mrelax-all); the
+# tick's short jumps are bytes, so every tick keeps the ABI's bytes.
 st_cc -O0 p.c -o p0 || fail "-O0 build"
 [ "$("$ST_BIN_TICKS" x86_64 p0)" = 2 ] ||
   fail "-O0: $("$ST_BIN_TICKS" x86_64 p0) ticks with the ABI's bytes, expected 2"
