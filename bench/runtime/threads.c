@@ -14,7 +14,7 @@ static void *spin(void *arg)
 {
 	unsigned long x = (unsigned long)(size_t)arg + 1;
 	for (unsigned long i = 0; i < iterations; i++)
-		x = x * 6364136223846793005UL + i;
+		x = (x ^ (x >> 29)) * 6364136223846793005UL + i;
 	return (void *)(size_t)x;
 }
 
