@@ -26,6 +26,7 @@ import concurrent.futures
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -160,14 +161,21 @@ class Outcome:
 
 def run(cmd, timeout, cwd=None):
     """Runs cmd; returns (status, stdout, stderr, seconds). status: exit code,
-    -N for signal N, or None on timeout."""
+    -N for signal N, or None on timeout. The command runs in its own process
+    group, killed whole on timeout (a tracer's tracee must not outlive it)."""
     t0 = time.monotonic()
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         stdin=subprocess.DEVNULL, start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           stdin=subprocess.DEVNULL, timeout=timeout)
-    except subprocess.TimeoutExpired as e:
-        return None, e.stdout or b"", e.stderr or b"", time.monotonic() - t0
-    return p.returncode, p.stdout, p.stderr, time.monotonic() - t0
+        out, err = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, err = p.communicate()
+        return None, out, err, time.monotonic() - t0
+    return p.returncode, out, err, time.monotonic() - t0
 
 
 def describe(status):
