@@ -17,6 +17,8 @@ packages=(
   # tools, schema, aarch64 tests, measurement
   libelf-dev zlib1g-dev capnproto qemu-user valgrind
   csmith libcsmith-dev
+  # bench/sqlite: the amalgamation from the source package, timings
+  tcl dpkg-dev time
   # softticks-inspect's tests (JSON checks, fixture generators)
   python3
 )
