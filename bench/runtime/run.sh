@@ -39,8 +39,8 @@ LOOP_CG=${LOOP_CG:-10000000}
 FIB_CG=${FIB_CG:-27}
 RESULTS=${RESULTS:-$here/RESULTS.md}
 
-die() { echo "bench/runtime: $2" >&2; exit "$1"; }
-log() { echo "bench/runtime: $*" >&2; }
+bench_name=bench/runtime
+source "$here/../lib.sh"
 
 for v in WALL_RUNS LOOP_N FIB_N THREAD_N LOOP_CG FIB_CG; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die 2 "$v must be a positive integer"
@@ -50,27 +50,6 @@ for lv in $LEVELS; do
 done
 command -v valgrind >/dev/null || die 3 "valgrind missing (apt-get install valgrind)"
 
-compiler_spec() {
-  case $1 in
-    gcc) cc=$(command -v gcc-12 || command -v gcc || true)
-         plugin_flag=-fplugin=$BUILD/gcc-plugin/softticks.so ;;
-    clang19) cc=$(command -v clang-19 || true)
-             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/softticks.so ;;
-    clang14) cc=$(command -v clang-14 || true)
-             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/llvm-14/softticks.so ;;
-    *) die 2 "COMPILERS: unknown $1 (gcc, clang19, clang14)" ;;
-  esac
-  [[ -n $cc ]] || { log "skipping $1: compiler not found"; return 1; }
-  [[ -f ${plugin_flag#*=} ]] || { log "skipping $1: no plugin ${plugin_flag#*=}"; return 1; }
-}
-
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
-                                                else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'; }
-callgrind_ir() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    awk '/Collected :/ { print $NF }'
-}
 wall_ms() {
   local t0 t1
   t0=$(date +%s%N)

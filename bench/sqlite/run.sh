@@ -38,8 +38,8 @@ WALL_RUNS=${WALL_RUNS:-5}
 RESULTS=${RESULTS:-$here/RESULTS.md}
 workload=$here/workload.sql
 
-die() { echo "bench/sqlite: $2" >&2; exit "$1"; }
-log() { echo "bench/sqlite: $*" >&2; }
+bench_name=bench/sqlite
+source "$here/../lib.sh"
 
 [[ $COMPILE_RUNS =~ ^[1-9][0-9]*$ && $WALL_RUNS =~ ^[1-9][0-9]*$ ]] ||
   die 2 "COMPILE_RUNS and WALL_RUNS must be positive integers"
@@ -51,21 +51,6 @@ inspect=$BUILD/tools/softticks-inspect
 command -v valgrind >/dev/null || die 3 "valgrind missing (apt-get install valgrind)"
 command -v size >/dev/null || die 3 "size missing (apt-get install binutils)"
 command -v python3 >/dev/null || die 3 "python3 missing"
-
-# compiler_spec NAME: sets cc and plugin_flag, or returns 1 (with a reason).
-compiler_spec() {
-  case $1 in
-    gcc) cc=$(command -v gcc-12 || command -v gcc || true)
-         plugin_flag=-fplugin=$BUILD/gcc-plugin/softticks.so ;;
-    clang19) cc=$(command -v clang-19 || true)
-             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/softticks.so ;;
-    clang14) cc=$(command -v clang-14 || true)
-             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/llvm-14/softticks.so ;;
-    *) die 2 "COMPILERS: unknown $1 (gcc, clang19, clang14)" ;;
-  esac
-  [[ -n $cc ]] || { log "skipping $1: compiler not found"; return 1; }
-  [[ -f ${plugin_flag#*=} ]] || { log "skipping $1: no plugin ${plugin_flag#*=}"; return 1; }
-}
 
 # --- the source -------------------------------------------------------------
 fetch_source() {
@@ -114,9 +99,6 @@ fi
 sqlite_version=$(sed -n 's/^#define SQLITE_VERSION *"\(.*\)"/\1/p' "$SQLITE_SRC/sqlite3.h")
 
 # --- helpers ----------------------------------------------------------------
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
-                                                else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'; }
 growth() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%+.1f%%", (a - b) * 100 / b; else print "n/a" }'; }
 text_size() { size -A "$1" | awk '$1 ~ /^\.text/ { s += $2 } END { print s + 0 }'; }
 tick_sites() {
@@ -136,10 +118,6 @@ wall_ms() {
   "$1" :memory: <"$workload" >/dev/null 2>&1
   t1=$(date +%s%N)
   echo $(((t1 - t0) / 1000000))
-}
-callgrind_ir() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" :memory: <"$workload" \
-      2>&1 >/dev/null | awk '/Collected :/ { print $NF }'
 }
 
 [[ -x /usr/bin/time ]] || die 3 "/usr/bin/time missing (apt-get install time)"
@@ -187,8 +165,8 @@ for name in $COMPILERS; do
       die 1 "$name $lv: the workload's output differs with ticks ($dir/*/out.txt)"
 
     log "$name $lv: callgrind"
-    ir_plain=$(callgrind_ir "$dir/plain/sqlite3")
-    ir_ticks=$(callgrind_ir "$dir/ticks/sqlite3")
+    ir_plain=$(callgrind_ir "$dir/plain/sqlite3" :memory: <"$workload")
+    ir_ticks=$(callgrind_ir "$dir/ticks/sqlite3" :memory: <"$workload")
     log "$name $lv: wall time, $WALL_RUNS runs each"
     wp=() wt=()
     for _ in $(seq "$WALL_RUNS"); do

@@ -1,0 +1,32 @@
+# Helpers shared by the benchmark scripts (sourced, not run).
+# The sourcing script sets bench_name (for messages) and BUILD.
+
+die() { echo "$bench_name: $2" >&2; exit "$1"; }
+log() { echo "$bench_name: $*" >&2; }
+
+# compiler_spec NAME: sets cc and plugin_flag for gcc, clang19 or clang14,
+# or returns 1 (with a reason) when the compiler or its plugin is missing.
+compiler_spec() {
+  case $1 in
+    gcc) cc=$(command -v gcc-12 || command -v gcc || true)
+         plugin_flag=-fplugin=$BUILD/gcc-plugin/softticks.so ;;
+    clang19) cc=$(command -v clang-19 || true)
+             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/softticks.so ;;
+    clang14) cc=$(command -v clang-14 || true)
+             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/llvm-14/softticks.so ;;
+    *) die 2 "COMPILERS: unknown $1 (gcc, clang19, clang14)" ;;
+  esac
+  [[ -n $cc ]] || { log "skipping $1: compiler not found"; return 1; }
+  [[ -f ${plugin_flag#*=} ]] || { log "skipping $1: no plugin ${plugin_flag#*=}"; return 1; }
+}
+
+# median: of the numbers on standard input, one a line.
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
+                                                else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'; }
+
+# callgrind_ir CMD...: instructions executed by CMD (its own stdin).
+callgrind_ir() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    awk '/Collected :/ { print $NF }'
+}
