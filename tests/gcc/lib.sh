@@ -6,17 +6,7 @@
 #   ST_ASM_TICKS ST_BIN_TICKS         the counting tools built here
 #   ST_TRACE                          build/tools/softticks-trace (optional)
 #   ST_WORK                           a scratch directory for this test
-set -euo pipefail
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-
-: "${ST_WORK:?}"
-rm -rf "$ST_WORK"
-mkdir -p "$ST_WORK"
-cd "$ST_WORK"
+source "$(dirname "${BASH_SOURCE[0]}")/../support/scratch.sh"
 
 # The compilers every test uses: the plugin, and IL checks on (an ICE on
 # valid code fails the test).

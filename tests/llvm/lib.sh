@@ -10,17 +10,7 @@
 #   ST_HAVE_M32               ON when -m32 programs link
 #   ST_QEMU                   (optional) qemu-aarch64, for aarch64 programs
 #   ST_WORK                   a scratch directory for this test
-set -euo pipefail
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-
-: "${ST_WORK:?}"
-rm -rf "$ST_WORK"
-mkdir -p "$ST_WORK"
-cd "$ST_WORK"
+source "$(dirname "${BASH_SOURCE[0]}")/../support/scratch.sh"
 
 ST_CLANG=$ST_BINDIR/clang
 ST_CLANGXX=$ST_BINDIR/clang++

@@ -1,0 +1,13 @@
+# Shared by the shell test libraries (tests/gcc/lib.sh, tests/llvm/lib.sh):
+# strict mode, fail(), and a fresh scratch directory ST_WORK to work in.
+set -euo pipefail
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+: "${ST_WORK:?}"
+rm -rf "$ST_WORK"
+mkdir -p "$ST_WORK"
+cd "$ST_WORK"
