@@ -1,5 +1,14 @@
 # Helpers shared by the benchmark scripts (sourced, not run).
-# The sourcing script sets bench_name (for messages) and BUILD.
+# The sourcing script sets bench_name (for messages) first.
+
+# build_dir: the build directory, $BUILD or the repository's build/.
+build_dir() {
+  local repo dir
+  repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  dir=${BUILD:-$repo/build}
+  (cd "$dir" 2>/dev/null && pwd) ||
+    die 3 "no build directory $dir (cmake -S . -B build -G Ninja && ninja -C build)"
+}
 
 die() { echo "$bench_name: $2" >&2; exit "$1"; }
 log() { echo "$bench_name: $*" >&2; }

@@ -24,10 +24,9 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-BUILD=$(cd "${BUILD:-$repo/build}" 2>/dev/null && pwd) || {
-  echo "bench/runtime: no build directory ${BUILD:-$repo/build}" >&2
-  exit 3
-}
+bench_name=bench/runtime
+source "$here/../lib.sh"
+BUILD=$(build_dir)
 WORK=${WORK:-$BUILD/bench-runtime}
 COMPILERS=${COMPILERS:-gcc clang19 clang14}
 LEVELS=${LEVELS:--O2 -O0}
@@ -39,8 +38,6 @@ LOOP_CG=${LOOP_CG:-10000000}
 FIB_CG=${FIB_CG:-27}
 RESULTS=${RESULTS:-$here/RESULTS.md}
 
-bench_name=bench/runtime
-source "$here/../lib.sh"
 
 for v in WALL_RUNS LOOP_N FIB_N THREAD_N LOOP_CG FIB_CG; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || die 2 "$v must be a positive integer"

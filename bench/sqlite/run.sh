@@ -26,10 +26,9 @@ set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-BUILD=$(cd "${BUILD:-$repo/build}" 2>/dev/null && pwd) || {
-  echo "bench/sqlite: no build directory ${BUILD:-$repo/build} (cmake -S . -B build && ninja -C build)" >&2
-  exit 3
-}
+bench_name=bench/sqlite
+source "$here/../lib.sh"
+BUILD=$(build_dir)
 WORK=${WORK:-$BUILD/bench-sqlite}
 COMPILERS=${COMPILERS:-gcc clang19 clang14}
 LEVELS=${LEVELS:--O0 -O2}
@@ -38,8 +37,6 @@ WALL_RUNS=${WALL_RUNS:-5}
 RESULTS=${RESULTS:-$here/RESULTS.md}
 workload=$here/workload.sql
 
-bench_name=bench/sqlite
-source "$here/../lib.sh"
 
 [[ $COMPILE_RUNS =~ ^[1-9][0-9]*$ && $WALL_RUNS =~ ^[1-9][0-9]*$ ]] ||
   die 2 "COMPILE_RUNS and WALL_RUNS must be positive integers"
