@@ -9,6 +9,7 @@
 
 #include "softticks_gcc.h"
 #include "placement.h"
+#include "returns_twice.h"
 
 unsigned long st_unit_ticks;
 unsigned long st_unit_functions;
@@ -40,8 +41,16 @@ gimple *first_real_stmt(basic_block bb) {
   return gsi_end_p(gsi) ? NULL : gsi_stmt(gsi);
 }
 
+/* A call that can return more than once: what GCC marks ECF_RETURNS_TWICE
+ * (the attribute, setjmp and the like by name, __builtin_setjmp), or a
+ * direct call to a public function whose (assembler) name
+ * common/returns_twice.c lists: swapcontext, which GCC does not mark. */
 bool is_returns_twice_call(const gimple *stmt) {
-  return stmt && is_gimple_call(stmt) && (gimple_call_flags(stmt) & ECF_RETURNS_TWICE);
+  if (!stmt || !is_gimple_call(stmt)) return false;
+  if (gimple_call_flags(stmt) & ECF_RETURNS_TWICE) return true;
+  tree fndecl = gimple_call_fndecl(stmt);
+  return fndecl && TREE_PUBLIC(fndecl) && DECL_NAME(fndecl) &&
+         st_returns_twice_name(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl)));
 }
 
 /* GCC's abnormal dispatcher: a block holding only the internal call

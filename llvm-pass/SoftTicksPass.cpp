@@ -6,6 +6,7 @@
 #include "manifest.h"
 #include "module_asm.h"
 #include "placement.h"
+#include "returns_twice.h"
 
 #include <llvm/Config/llvm-config.h>
 #if LLVM_VERSION_MAJOR >= 17
@@ -84,9 +85,23 @@ Instruction *firstStatement(BasicBlock &BB) {
   return nullptr;
 }
 
+// A call that can return more than once: marked returns_twice, clang's
+// __builtin_setjmp (llvm.eh.sjlj.setjmp, which carries no mark: the
+// backend gives it a second landing of its own), or a direct call to a
+// function common/returns_twice.c names (swapcontext; setjmp and the
+// like declared without the mark).
 bool isReturnsTwiceCall(const Instruction *I) {
   const auto *CB = dyn_cast_or_null<CallBase>(I);
-  return CB && CB->hasFnAttr(Attribute::ReturnsTwice);
+  if (!CB)
+    return false;
+  if (CB->hasFnAttr(Attribute::ReturnsTwice))
+    return true;
+  const Function *Callee = CB->getCalledFunction();
+  if (!Callee)
+    return false;
+  if (Callee->getIntrinsicID() == Intrinsic::eh_sjlj_setjmp)
+    return true;
+  return !Callee->isIntrinsic() && st_returns_twice_name(Callee->getName().str().c_str());
 }
 
 // A returns_twice call that gets a tick right after it (a musttail call
