@@ -21,11 +21,16 @@ extern unsigned long st_unit_ticks;
 extern unsigned long st_unit_functions;
 
 /* The architecture the current compilation instruments; false (after one
- * warning) for a target or ABI without a tick sequence (x32, ILP32). */
+ * warning) for a target, ABI or code model without a tick sequence (x32,
+ * ILP32, 16-bit, -mcmodel=kernel, big-endian). */
 bool st_target_arch(enum rr_softticks_arch *arch);
 
 /* Checks the target once per unit and warns if it is unsupported. */
 void st_check_target_once(void);
+
+/* PLUGIN_ALL_IPA_PASSES_START: refuses units whose file-scope asm
+ * switches to 16-bit code (.code16gcc). */
+void st_check_toplevel_asm(void *gcc_data, void *user_data);
 
 /* The tick sequence and its clobbers for an architecture. */
 const char *st_tick_asm(enum rr_softticks_arch arch);

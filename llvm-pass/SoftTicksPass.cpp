@@ -325,6 +325,29 @@ bool takeLtoOwnership(Module &M, bool &IsLtoLink) {
   return Owns;
 }
 
+// Whether file-scope asm leaves the assembler in 16-bit mode: its last
+// .code16 / .code16gcc (the way to 16-bit code before -m16) comes after
+// its last .code32 / .code64.
+bool moduleAsmSwitchesTo16Bit(const Module &M) {
+  StringRef Asm = M.getModuleInlineAsm();
+  size_t To16 = Asm.rfind(".code16");
+  if (To16 == StringRef::npos)
+    return false;
+  size_t To32 = Asm.rfind(".code32"), To64 = Asm.rfind(".code64");
+  return (To32 == StringRef::npos || To32 < To16) && (To64 == StringRef::npos || To64 < To16);
+}
+
+// Code the triple does not tell apart that the sequences do not fit:
+// kernel code cannot reach a user page; 16-bit code would get the
+// sequence's addresses cut to 16 bits.
+const char *unsupportedCode(const Module &M) {
+  if (M.getCodeModel() == CodeModel::Kernel)
+    return "kernel code (-mcmodel=kernel)";
+  if (moduleAsmSwitchesTo16Bit(M))
+    return "16-bit code (.code16 in file-scope asm)";
+  return nullptr;
+}
+
 } // namespace
 
 PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
@@ -344,7 +367,13 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   std::optional<TickTarget> Target = tickTargetFor(Triple(M.getTargetTriple()));
   if (!Target) {
     warn(M, "target '" + M.getTargetTriple() +
-                "' is not supported (x86_64, i386 or aarch64 ELF Linux); module " +
+                "' is not supported (x86_64, i386 or aarch64 ELF Linux, not x32, ILP32, "
+                "16-bit or big-endian); module " +
+                M.getModuleIdentifier() + " left uninstrumented");
+    return PreservedAnalyses::all();
+  }
+  if (const char *Why = unsupportedCode(M)) {
+    warn(M, Twine("no software-tick sequence for ") + Why + "; module " +
                 M.getModuleIdentifier() + " left uninstrumented");
     return PreservedAnalyses::all();
   }

@@ -34,6 +34,10 @@ std::optional<TickTarget> tickTargetFor(const Triple &T) {
     return TickTarget{RR_SOFTTICKS_ARCH_X86_64, escapeDollars(RR_SOFTTICKS_X86_64_TICK_ASM),
                       RR_SOFTTICKS_X86_LLVM_CONSTRAINTS, "x86_64"};
   case Triple::x86:
+    // -m16: the assembler would cut the sequence's 32-bit absolute
+    // addresses to 16 bits (0x70001807 -> 0x1807).
+    if (T.getEnvironment() == Triple::CODE16)
+      return std::nullopt;
     return TickTarget{RR_SOFTTICKS_ARCH_I386, escapeDollars(RR_SOFTTICKS_I386_TICK_ASM),
                       RR_SOFTTICKS_X86_LLVM_CONSTRAINTS, "i386"};
   case Triple::aarch64:
