@@ -44,6 +44,11 @@ void st_register_attributes(void *gcc_data, void *user_data);
 /* Registers the GIMPLE pass (after "optimized"). */
 void st_register_tick_pass(void);
 
+/* The LTO link check (lto_link_check.cc): added before a compile streams
+ * LTO bytecode, removed after it and wherever the bytecode is read back. */
+void st_lto_check_before_streaming(void *gcc_data, void *user_data);
+void st_lto_check_after_streaming(void *gcc_data, void *user_data);
+
 /* PLUGIN_FINISH_UNIT: the initializer, ABI note and manifest. */
 void st_emit_module_parts(void *gcc_data, void *user_data);
 

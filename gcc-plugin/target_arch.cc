@@ -18,7 +18,9 @@
  *     the sequence's 32-bit absolute addresses to 16 bits (0x1807);
  *   - -mcmodel=kernel: kernel code cannot reach a user page;
  *   - big-endian aarch64: the countdown is a little-endian word. */
+#if defined(ST_GCC_TARGET_X86)
 static bool toplevel_asm_16bit;
+#endif
 
 static const char *unsupported_reason(void) {
   unsigned pointer_bits = TYPE_PRECISION(ptr_type_node);

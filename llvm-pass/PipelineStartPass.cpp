@@ -2,12 +2,21 @@
 // this is an LTO pre-link compile, and clang's trace of
 // __attribute__((no_instrument_function)).
 #include "SoftTicksPass.h"
+#include "TickTarget.h"
+
+#include "lto_link_check.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Config/llvm-config.h>
+#if LLVM_VERSION_MAJOR >= 17
+#include <llvm/TargetParser/Triple.h>
+#else
+#include <llvm/ADT/Triple.h>
+#endif
 #include <llvm/Transforms/Utils/ModuleUtils.h>
 
 using namespace llvm;
@@ -62,10 +71,32 @@ static void addLtoOwnerMarker(Module &M) {
   appendToCompilerUsed(M, {GV});
 }
 
+// The LTO link check (common/lto_link_check.h): a private pointer to the
+// symbol nobody defines, kept by llvm.used.  The pass removes it where it
+// instruments (removeLtoLinkCheck).  Only where a link can load the plugin
+// (lld, LLVM >= 15) and only for a target that gets ticks: elsewhere the
+// compile's own warning says what is missing.
+static void addLtoLinkCheck(Module &M) {
+#if LLVM_VERSION_MAJOR >= 15
+  if (!tickTargetFor(Triple(M.getTargetTriple())))
+    return;
+  Type *I8 = Type::getInt8Ty(M.getContext());
+  auto *Missing = cast<GlobalVariable>(M.getOrInsertGlobal(ST_LTO_LINK_CHECK_SYMBOL, I8));
+  auto *Check = new GlobalVariable(M, Missing->getType(), /*isConstant=*/true,
+                                   GlobalValue::PrivateLinkage, Missing,
+                                   "__rr_softticks_lto_check");
+  Check->setSection(ST_LTO_LINK_CHECK_SECTION);
+  appendToUsed(M, {Check});
+#else
+  (void)M;
+#endif
+}
+
 PreservedAnalyses SoftTicksPipelineStartPass::run(Module &M, ModuleAnalysisManager &) {
   if (isLtoPrelink(M) && !M.getModuleFlag(InstrumentedFlag)) {
     M.getOrInsertNamedMetadata(LtoPrelinkMark);
     addLtoOwnerMarker(M);
+    addLtoLinkCheck(M);
   }
 
   bool Traced = false;

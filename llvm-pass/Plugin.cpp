@@ -8,29 +8,52 @@
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Passes/PassPlugin.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cctype>
+#include <string>
 
 using namespace llvm;
 using namespace softticks;
+
+// Adds P to MPM unless MPM already holds a pass of its type: a plugin
+// loaded twice into one compile (two config files, -fpass-plugin= given
+// twice) registers its callbacks twice, and a second SoftTicksPass at the
+// end of an LTO pre-link pipeline would instrument the module the first
+// one left for the link.
+template <typename PassT> static void addOnce(ModulePassManager &MPM, PassT P) {
+  std::string Pipeline;
+  raw_string_ostream OS(Pipeline);
+  MPM.printPipeline(OS, [](StringRef ClassName) { return ClassName; });
+  StringRef Printed(OS.str());
+  StringRef Name = PassT::name();
+  for (size_t At = Printed.find(Name); At != StringRef::npos; At = Printed.find(Name, At + 1)) {
+    size_t End = At + Name.size();
+    if (End == Printed.size() || !isalnum(static_cast<unsigned char>(Printed[End])))
+      return;
+  }
+  MPM.addPass(std::move(P));
+}
 
 static void registerCallbacks(PassBuilder &PB) {
   // Normal and pre-link compiles, every level including -O0.  Not run by
   // link-time pipelines, so it tells a pre-link compile from a link.
   PB.registerPipelineStartEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(SoftTicksPipelineStartPass()); });
+      [](ModulePassManager &MPM, OptimizationLevel) { addOnce(MPM, SoftTicksPipelineStartPass()); });
   // Normal compiles, ThinLTO post-link backends (and pre-link, which the
   // pass recognizes and skips).
   PB.registerOptimizerLastEPCallback(
 #if LLVM_VERSION_MAJOR >= 20 // not built here: LLVM 20 passes the LTO phase too
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(SoftTicksPass());
+        addOnce(MPM, SoftTicksPass());
       });
 #else
-      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(SoftTicksPass()); });
+      [](ModulePassManager &MPM, OptimizationLevel) { addOnce(MPM, SoftTicksPass()); });
 #endif
 #if LLVM_VERSION_MAJOR >= 17
   // Full LTO: after the link-time optimizations.
   PB.registerFullLinkTimeOptimizationLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) { MPM.addPass(SoftTicksPass()); });
+      [](ModulePassManager &MPM, OptimizationLevel) { addOnce(MPM, SoftTicksPass()); });
 #endif
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {

@@ -5,6 +5,7 @@
 
 #include "manifest.h"
 #include "module_asm.h"
+#include "lto_link_check.h"
 #include "placement.h"
 #include "returns_twice.h"
 
@@ -282,22 +283,47 @@ void appendModuleAsm(Module &M, const TickTarget &Target, const char *InitAsm) {
   std::free(ManifestAsm);
 }
 
-// Removes V from @llvm.compiler.used.
-void removeFromCompilerUsed(Module &M, GlobalValue *V) {
-  GlobalVariable *Used = M.getGlobalVariable("llvm.compiler.used", true);
+// Removes V from the array @Name (llvm.used, llvm.compiler.used).
+void removeFromUsedList(Module &M, StringRef Name, GlobalValue *V) {
+  GlobalVariable *Used = M.getGlobalVariable(Name, true);
   if (!Used || !Used->hasInitializer())
     return;
   auto *Init = dyn_cast<ConstantArray>(Used->getInitializer());
   if (!Init)
     return;
-  std::vector<GlobalValue *> Keep;
+  SmallVector<GlobalValue *, 8> Keep;
   for (Value *Op : Init->operands())
     if (auto *GV = dyn_cast<GlobalValue>(Op->stripPointerCasts()))
       if (GV != V)
         Keep.push_back(GV);
   Used->eraseFromParent();
-  if (!Keep.empty())
+  if (Keep.empty())
+    return;
+  if (Name == "llvm.used")
+    appendToUsed(M, Keep);
+  else
     appendToCompilerUsed(M, Keep);
+}
+
+// Drops the LTO link check (common/lto_link_check.h) from a module this
+// pass handles: every global that points to the missing symbol (one per
+// pre-link module merged into it), then the symbol's declaration.
+bool removeLtoLinkCheck(Module &M) {
+  GlobalVariable *Missing = M.getGlobalVariable(ST_LTO_LINK_CHECK_SYMBOL, true);
+  if (!Missing)
+    return false;
+  SmallVector<GlobalVariable *, 4> Checks;
+  for (User *U : Missing->users())
+    if (auto *GV = dyn_cast<GlobalVariable>(U))
+      Checks.push_back(GV);
+  for (GlobalVariable *GV : Checks) {
+    removeFromUsedList(M, "llvm.used", GV);
+    GV->eraseFromParent();
+  }
+  Missing->removeDeadConstantUsers();
+  if (Missing->use_empty())
+    Missing->eraseFromParent();
+  return true;
 }
 
 // A module that went through a ThinLTO pre-link compile (its flag; full
@@ -318,7 +344,7 @@ bool takeLtoOwnership(Module &M, bool &IsLtoLink) {
   if (!Owner)
     return true;
   bool Owns = !Owner->isDeclaration() && !Owner->hasAvailableExternallyLinkage();
-  removeFromCompilerUsed(M, Owner);
+  removeFromUsedList(M, "llvm.compiler.used", Owner);
   Owner->removeDeadConstantUsers();
   if (Owner->use_empty())
     Owner->eraseFromParent();
@@ -363,6 +389,10 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
 #endif
     return PreservedAnalyses::all();
   }
+  // From here on the pass handles the module (instruments it, or warns
+  // why not): the check has done its job.
+  PreservedAnalyses Unchanged =
+      removeLtoLinkCheck(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
 
   std::optional<TickTarget> Target = tickTargetFor(Triple(M.getTargetTriple()));
   if (!Target) {
@@ -370,18 +400,18 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                 "' is not supported (x86_64, i386 or aarch64 ELF Linux, not x32, ILP32, "
                 "16-bit or big-endian); module " +
                 M.getModuleIdentifier() + " left uninstrumented");
-    return PreservedAnalyses::all();
+    return Unchanged;
   }
   if (const char *Why = unsupportedCode(M)) {
     warn(M, Twine("no software-tick sequence for ") + Why + "; module " +
                 M.getModuleIdentifier() + " left uninstrumented");
-    return PreservedAnalyses::all();
+    return Unchanged;
   }
   const char *InitAsm = st_module_asm(Target->Arch);
   if (!InitAsm) {
     warn(M, Twine("this build of the plugin has no initializer for ") + Target->Name +
                 "; module " + M.getModuleIdentifier() + " left uninstrumented");
-    return PreservedAnalyses::all();
+    return Unchanged;
   }
 
   FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(M.getContext()), false);

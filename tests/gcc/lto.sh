@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# With -flto the pass runs at link time (the link needs -fplugin= too), and
-# a fat LTO object never gets instrumented twice: the ticks in the final
+# With -flto the pass runs at link time (the link needs -fplugin= too; a
+# link without it fails on the LTO link check), and a fat LTO object never
+# gets instrumented twice: the ticks in the final
 # program are exactly the hand-counted ones of loops.c at -O2.
 source "$(dirname "$0")/lib.sh"
 expected=$(table_rows "$ST_TESTS/static_ticks_O2.txt" | awk '$1 == "loops.c" {s += $3} END {print s}')
@@ -21,9 +22,17 @@ ltrans_asm=$(ls slim/*ltrans*.s)
 [ "$(cat $ltrans_asm | grep -c '^__rr_softticks_init:')" = 1 ] || fail "initializer emitted more than once"
 [ "$(slim/prog)" = "14 10 52 21 22" ] || fail "slim LTO program output"
 
-# Without the plugin at link time nothing is instrumented (documented).
-"$ST_GCC" -O2 -flto=auto slim.o -o noplugin
-[ "$(ticks noplugin)" = 0 ] || fail "ticks without the plugin at link time"
+# Without the plugin at link time nothing would be instrumented: the link
+# fails on the LTO link check's undefined symbol, which says why
+# (common/lto_link_check.h), for slim and fat objects alike.
+if "$ST_GCC" -O2 -flto=auto slim.o -o noplugin 2> noplugin.log; then
+  fail "an LTO link without the plugin succeeded"
+fi
+cat noplugin.log
+grep -q "undefined reference to .__rr_softticks_lto_link_needs_the_plugin" noplugin.log ||
+  fail "the failed link does not name __rr_softticks_lto_link_needs_the_plugin"
+# The check never reaches an object that is not LTO bytecode.
+! nm slim.o | grep -q lto_link_needs || fail "the check is visible outside the bytecode"
 
 # Fat objects: instrumented code for a non-LTO link, and once more at link
 # time from the bytecode, never both in one program.
@@ -34,3 +43,12 @@ st_cc -O2 -flto=auto fat.o -o fat_lto
 st_cc -O2 -fno-lto fat.o -o fat_nolto
 [ "$(ticks fat_nolto)" = "$expected" ] || fail "fat non-LTO link: $(ticks fat_nolto) ticks"
 [ "$(./fat_lto)" = "14 10 52 21 22" ] && [ "$(./fat_nolto)" = "14 10 52 21 22" ] || fail "fat output"
+if "$ST_GCC" -O2 -flto=auto fat.o -o fat_noplugin 2> fat_noplugin.log; then
+  fail "an LTO link of a fat object without the plugin succeeded"
+fi
+grep -q "__rr_softticks_lto_link_needs_the_plugin" fat_noplugin.log ||
+  fail "the failed fat link does not name the check symbol"
+! nm fat_nolto | grep -q lto_link_needs || fail "the fat object's own code carries the check"
+# One partition (no WPA): the link-time compile removes the check too.
+st_cc -O2 -flto -flto-partition=none slim.o -o one_partition || fail "-flto-partition=none link"
+[ "$(ticks one_partition)" = "$expected" ] || fail "-flto-partition=none: $(ticks one_partition) ticks"
