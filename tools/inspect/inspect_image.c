@@ -35,15 +35,46 @@ static int segment_in_file(struct analysis *a, const GElf_Phdr *ph) {
   return ph->p_offset <= a->image_size && ph->p_filesz <= a->image_size - ph->p_offset;
 }
 
+/* 1 GiB: more than the room below the page left by any usual load address. */
+#define ST_LARGE_IMAGE (1ull << 30)
+
+/* An executable (ET_EXEC: at fixed addresses) whose segments cover the
+ * countdown page: no initializer can map the page, a tracer cannot
+ * either, and without one ticks would decrement the program's own data.
+ * A position-independent module large enough to cover it somewhere only
+ * gets a warning: where it lands depends on the loader. */
+static void check_page_overlap(struct st_inspection *o, size_t index, const GElf_Phdr *ph,
+                               uint64_t *lowest, uint64_t *highest) {
+  uint64_t page, end = ph->p_vaddr + ph->p_memsz;
+  if (ph->p_type != PT_LOAD || ph->p_memsz == 0 || !o->arch) return;
+  page = rr_softticks_page_addr(o->arch);
+  if (ph->p_vaddr < *lowest) *lowest = ph->p_vaddr;
+  if (end > *highest) *highest = end;
+  if (o->elf_type != ET_EXEC || ph->p_vaddr >= page + RR_SOFTTICKS_MAP_SIZE || end <= page) return;
+  if (o->page_overlap[0]) return;
+  snprintf(o->page_overlap, sizeof o->page_overlap,
+           "segment %u [%#llx, %#llx) covers the countdown page %#llx: ticks would change "
+           "its data",
+           (unsigned)(index & 0xffff), (unsigned long long)ph->p_vaddr, (unsigned long long)end,
+           (unsigned long long)page);
+}
+
 /* PT_INTERP always; without sections also the notes and the code. */
 static int read_segments(struct analysis *a, const unsigned char *image) {
   struct st_inspection *o = a->out;
   size_t count;
+  uint64_t lowest = UINT64_MAX, highest = 0;
   if (elf_getphdrnum(a->elf, &count) != 0) return image_fail_elf(a, "program header count");
   for (size_t i = 0; i < count; i++) {
     GElf_Phdr ph;
     if (!gelf_getphdr(a->elf, (int)i, &ph)) return image_fail_elf(a, "program header");
     if (ph.p_type == PT_INTERP) o->has_interp = 1;
+    check_page_overlap(o, i, &ph, &lowest, &highest);
+    if (i + 1 == count && o->elf_type == ET_DYN && highest > lowest &&
+        highest - lowest >= ST_LARGE_IMAGE)
+      st_add_warning(o, "the segments span %#llx bytes: loaded low enough, they cover the "
+                        "countdown page",
+                     (unsigned long long)(highest - lowest));
     if (o->has_sections) continue;
     if (!segment_in_file(a, &ph))
       return image_fail(a, "segment %zu extends beyond the end of the file", i);

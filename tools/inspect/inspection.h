@@ -96,6 +96,10 @@ struct st_inspection {
   size_t function_count;
   uint64_t ticks_outside_functions;
 
+  /* An ET_EXEC segment that covers the countdown page, described; empty
+   * if none.  A reason when the module is instrumented, else a warning. */
+  char page_overlap[ST_MESSAGE_LEN];
+
   /* Why the verdict is what it is (inconsistencies), and facts worth
    * knowing that do not change it. */
   unsigned reason_count;

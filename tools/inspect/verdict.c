@@ -34,6 +34,13 @@ void st_decide_verdict(struct st_inspection *o) {
   int has_note = o->abi_notes > 0 || o->abi_malformed_notes > 0 || o->abi_note_sections > 0;
   int has_init = o->init_definitions > 0 || o->init_array_entries > 0;
 
+  if (o->page_overlap[0]) {
+    if (has_note || o->tick_sites > 0 || has_init)
+      st_add_reason(o, "%s", o->page_overlap);
+    else
+      st_add_warning(o, "%s", o->page_overlap);
+  }
+
   if (!has_note && o->tick_sites == 0 && !has_init && o->reason_count == 0) {
     o->verdict = ST_VERDICT_NOT_INSTRUMENTED;
     return;

@@ -224,6 +224,13 @@ static int setup_new_image(struct engine *e) {
     return fail(e, TRACE_INTERNAL, "no syscall-exit stop after the exec");
   if (st_task_map_countdown_page(&e->main, &result) != 0)
     return fail(e, TRACE_INTERNAL, "could not run mmap in the new program");
+  /* Right after the exec only the new image (and the loader) can be there. */
+  if (result == -EEXIST)
+    return fail(e, TRACE_PAGE_LOST,
+                "cannot create the countdown page at %#llx: the new program's own image "
+                "covers it (a non-PIE program with about 2 GB of static data?); ticks would "
+                "change its data: build it as PIE or with less static data",
+                (unsigned long long)page_addr(e));
   if ((uint64_t)result != page_addr(e))
     return fail(e, TRACE_PAGE_LOST,
                 "cannot create the countdown page at %#llx in the new program: %s",

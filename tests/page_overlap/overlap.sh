@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Programs whose own memory is where the countdown page goes (abi/ABI.md,
+# "The per-module initializer"), with one instrumenting compiler for ARCH:
+#   - a non-PIE program with ~2 GB of static data: uninstrumented it runs;
+#     instrumented it stops at start-up with the initializer's message and
+#     status 127 (it never prints a changed result); softticks-trace
+#     refuses it with exit 4 and a message; softticks-inspect calls it
+#     inconsistent (and the uninstrumented one covering the page gets a
+#     warning); built as PIE (x86-64) it runs and prints the plain result;
+#   - the initializer run again in front of the program's own mapping, a
+#     tracer-like page, and its own page with a neighbour (page_owner.c);
+#   - a program that maps over the page after start-up: the tracer stops.
+# Usage: overlap.sh ARCH
+source "$(dirname "$0")/../support/scratch.sh"
+arch=$1
+: "${ST_CC:?}" "${ST_PLAIN_CC:?}" "${ST_INSPECT:?}"
+if [ -z "${ST_TRACE:-}" ]; then
+  echo "skipped: softticks-trace is not built"
+  exit 77
+fi
+aflags=()
+[ "$arch" = i386 ] && aflags=(-m32)
+src=$(dirname "$0")/programs
+read -r -a cc <<< "$ST_CC"
+read -r -a plain <<< "$ST_PLAIN_CC"
+message="the program's own memory covers the countdown page"
+
+# A 2 GB .bss needs that much address space, not memory.
+"${plain[@]}" "${aflags[@]}" -O1 -no-pie "$src/big_static.c" -o big_plain || fail "big_static.c (plain)"
+expected=$(./big_plain) || fail "the plain build does not run"
+[ "$expected" = "999000 0" ] || fail "the plain build prints $expected"
+
+"${cc[@]}" "${aflags[@]}" -O1 -no-pie "$src/big_static.c" -o big || fail "big_static.c"
+rc=0
+./big > big.out 2> big.err || rc=$?
+cat big.err
+[ "$rc" = 127 ] || fail "instrumented non-PIE: exit $rc, 127 expected"
+[ ! -s big.out ] || fail "instrumented non-PIE printed $(cat big.out)"
+grep -q "$message" big.err || fail "no message from the initializer"
+echo "ok: the initializer stops the non-PIE program"
+
+rc=0
+"$ST_TRACE" count -- ./big > trace.out 2> trace.err || rc=$?
+cat trace.err
+[ "$rc" = 4 ] || fail "softticks-trace exit $rc, 4 expected"
+grep -q "own image covers it" trace.err || fail "softticks-trace: no clear message"
+echo "ok: softticks-trace refuses it"
+
+"$ST_INSPECT" big > inspect.out || fail "softticks-inspect failed"
+cat inspect.out
+grep -q "^big: inconsistent" inspect.out || fail "softticks-inspect: not inconsistent"
+grep -q "reason: segment .* covers the countdown page" inspect.out || fail "softticks-inspect: no reason"
+"$ST_INSPECT" big_plain > inspect_plain.out || fail "softticks-inspect failed"
+grep -q "^big_plain: not instrumented" inspect_plain.out || fail "plain: verdict changed"
+grep -q "warning: segment .* covers the countdown page" inspect_plain.out ||
+  fail "softticks-inspect: no warning for the plain build"
+echo "ok: softticks-inspect flags both"
+
+if [ "$arch" = x86_64 ]; then
+  "${cc[@]}" -O1 -fPIE -pie "$src/big_static.c" -o big_pie || fail "big_static.c (PIE)"
+  [ "$(./big_pie)" = "$expected" ] || fail "the PIE build prints $(./big_pie)"
+  echo "ok: as PIE it runs"
+fi
+
+"${cc[@]}" "${aflags[@]}" "-I${ST_INCLUDE:?}" -O1 "$src/page_owner.c" -o page_owner ||
+  fail "page_owner.c"
+rc=0
+./page_owner own > own.out 2> own.err || rc=$?
+[ "$rc" = 127 ] && [ ! -s own.out ] && grep -q "$message" own.err ||
+  fail "own mapping: exit $rc, output '$(cat own.out)', message '$(cat own.err)'"
+for what in tracer neighbour; do
+  [ "$(./page_owner $what)" = "went on" ] || fail "$what: the initializer stopped the program"
+done
+echo "ok: the initializer tells its page, a tracer's and the program's apart"
+
+"${cc[@]}" "${aflags[@]}" "-I${ST_INCLUDE:?}" -O1 "$src/maps_over_page.c" -o maps_over_page ||
+  fail "maps_over_page.c"
+rc=0
+"$ST_TRACE" count -- ./maps_over_page > over.out 2> over.err || rc=$?
+cat over.err
+[ "$rc" = 4 ] || fail "maps over the page: softticks-trace exit $rc, 4 expected"
+grep -qi "countdown page" over.err || fail "maps over the page: no message"
+echo "ok: softticks-trace stops a program that maps over the page"

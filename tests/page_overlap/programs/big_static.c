@@ -1,0 +1,21 @@
+/* A program whose static data (1.875 GiB of .bss) covers the countdown
+ * page when it is linked at a fixed address (non-PIE): ticks would
+ * decrement its own data there.  It sums the 8 bytes at the countdown's
+ * address (0 when nothing else writes them) after 1000 calls. */
+#include <stdint.h>
+#include <stdio.h>
+
+static unsigned char big[0x78000000u];
+
+__attribute__((noinline)) static int work(int i) { return i * 2; }
+
+int main(void) {
+  uintptr_t at = 0x70001800u;
+  unsigned sum = 0;
+  int s = 0;
+  for (int i = 0; i < 1000; i++) s += work(i);
+  if (at >= (uintptr_t)big && at - (uintptr_t)big < sizeof big)
+    for (int i = 0; i < 8; i++) sum += big[at - (uintptr_t)big + i];
+  printf("%d %u\n", s, sum);
+  return 0;
+}
