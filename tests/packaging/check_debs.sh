@@ -95,6 +95,12 @@ expect_files softticks-tools usr/bin/softticks-trace usr/bin/softticks-inspect
 dups=$(sort ./*.files | uniq -d)
 [ -z "$dups" ] || fail "files in more than one package: $dups"
 
+# clang finds the config files by name next to its executable.
+for cfg in softticks.cfg softticks-lto.cfg; do
+  dpkg-deb -c "$(deb softticks-llvm-plugin)" |
+    grep -qF "./usr/lib/llvm-$m/bin/$cfg -> ../../softticks/llvm-$m/$cfg" ||
+    fail "softticks-llvm-plugin: no link /usr/lib/llvm-$m/bin/$cfg -> ../../softticks/llvm-$m/$cfg"
+done
 # The clang config file names the installed plugin.
 dpkg-deb -x "$(deb softticks-llvm-plugin)" llvm-only
 grep -qxF -- "-fpass-plugin=/$libdir/softticks/llvm-$m/softticks.so" \
