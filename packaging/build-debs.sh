@@ -37,12 +37,15 @@ version=${SOFTTICKS_DEB_VERSION:-$SOFTTICKS_VERSION}
 maintainer=${SOFTTICKS_DEB_MAINTAINER:-softticks developers <softticks@localhost>}
 arch=$(dpkg --print-architecture)
 
+# A .deb is written as NAME.tmp and renamed when complete; an error
+# removes the one being written.
 stage=$(mktemp -d "${TMPDIR:-/tmp}/softticks-debs.XXXXXX")
-trap 'rm -rf -- "$stage"' EXIT
+pending=
+trap 'rm -rf -- "$stage" ${pending:+"$pending"}' EXIT
 
 # install_component PKG COMPONENT: installs COMPONENT for /usr into the
-# package's staging root.
-# A package's files are staged as dpkg-shlibdeps expects: $stage/PKG/debian/PKG.
+# package's staging root, laid out as dpkg-shlibdeps expects:
+# $stage/PKG/debian/PKG.
 install_component() {
   local root=$stage/$1/debian/$1
   mkdir -p "$root"
@@ -93,8 +96,10 @@ make_deb() {
     printf '%s\n' "$description" | sed 's/^$/./; s/^/ /'
   } >"$root/DEBIAN/control"
   local deb=$outdir/${pkg}_${version}_${arch}.deb
-  dpkg-deb --root-owner-group -Zxz --build "$root" "$deb.tmp" >/dev/null
-  mv -f -- "$deb.tmp" "$deb"
+  pending=$deb.tmp
+  dpkg-deb --root-owner-group -Zxz --build "$root" "$pending" >/dev/null
+  mv -f -- "$pending" "$deb"
+  pending=
   echo "$deb"
 }
 
