@@ -140,22 +140,28 @@ if [ -n "$SOFTTICKS_LLVM_MAJOR" ]; then
   cfg_dir=/usr/$SOFTTICKS_INSTALL_LIBDIR/softticks/llvm-$m
   [ -f "$llvm_root$cfg_dir/softticks.cfg" ] || die "component llvm-plugin-$m installed no softticks.cfg"
   # clang looks for --config=NAME next to its executable too (Debian:
-  # /usr/lib/llvm-N/bin), so "clang-N --config=softticks.cfg" works.
+  # /usr/lib/llvm-N/bin), so "clang-N --config softticks.cfg" works.
   mkdir -p "$llvm_root/usr/lib/llvm-$m/bin"
   for cfg in "$llvm_root$cfg_dir"/*.cfg; do
     ln -s "$(realpath -m --relative-to="/usr/lib/llvm-$m/bin" "$cfg_dir/${cfg##*/}")" \
       "$llvm_root/usr/lib/llvm-$m/bin/${cfg##*/}"
   done
+  lto_text=
+  lto_recommends=
+  if [ -f "$llvm_root$cfg_dir/softticks-lto.cfg" ]; then
+    lto_text="; --config softticks-lto.cfg
+does the same for -flto builds (linked with lld, which runs the pass)"
+    lto_recommends="Recommends: lld-$m
+"
+  fi
   make_deb softticks-llvm-plugin devel "clang-$m, libllvm$m" \
     "LLVM $m pass plugin instrumenting code for rr software ticks" \
     "$common_text
 
-clang-$m --config=softticks.cfg (the file is in
+clang-$m --config softticks.cfg (the file is in
 /usr/$SOFTTICKS_INSTALL_LIBDIR/softticks/llvm-$m, linked from clang's directory)
-loads the pass plugin and predefines __RR_SOFTTICKS__; --config=softticks-lto.cfg
-does the same for -flto builds (linked with lld, which runs the pass)." \
-    "Recommends: lld-$m
-Suggests: librrsoftticks-dev, softticks-tools"
+loads the pass plugin and predefines __RR_SOFTTICKS__$lto_text." \
+    "${lto_recommends}Suggests: librrsoftticks-dev, softticks-tools"
 else
   echo "build-debs: skipping softticks-llvm-plugin: the build has no LLVM plugin" >&2
 fi

@@ -70,7 +70,7 @@ has_library_depend softticks-tools libc6
 has_library_depend softticks-gcc-plugin 'libstdc\+\+6'
 has_library_depend softticks-llvm-plugin 'libstdc\+\+6'
 has_library_depend librrsoftticks-dev libc6
-dpkg-deb --ctrl-tarfile "$(deb librrsoftticks-dev)" | tar -xO ./triggers | grep -qx 'activate-noawait ldconfig' ||
+grep -qx 'activate-noawait ldconfig' <<<"$(dpkg-deb --ctrl-tarfile "$(deb librrsoftticks-dev)" | tar -xO ./triggers)" ||
   fail "librrsoftticks-dev: no ldconfig trigger"
 
 # --- contents ----------------------------------------------------------------
@@ -83,12 +83,18 @@ expect_files() {
   done
 }
 expect_files softticks-gcc-plugin "$plugin_dir/softticks.so"
+# softticks-lto.cfg only from LLVM 15 on (lld loads pass plugins since 15).
+configs=(softticks.cfg)
+[ "$m" -lt 15 ] || configs+=(softticks-lto.cfg)
 expect_files softticks-llvm-plugin "$libdir/softticks/llvm-$m/softticks.so" \
-  "$libdir/softticks/llvm-$m/softticks.cfg" "$libdir/softticks/llvm-$m/softticks-lto.cfg"
+  "${configs[@]/#/$libdir/softticks/llvm-$m/}"
 expect_files librrsoftticks-dev usr/include/rr/softticks.h usr/include/rr/librrsoftticks.h \
   "$libdir/librrsoftticks.a" "$libdir/librrsoftticks.so.$version" "$libdir/pkgconfig/rrsoftticks.pc" \
   "$libdir/cmake/rrsoftticks/rrsoftticksConfig.cmake" "$libdir/cmake/rrsoftticks/rrsoftticksTargets.cmake"
-dpkg-deb -c "$(deb librrsoftticks-dev)" | grep -q "\./$libdir/librrsoftticks\.so\.0 -> " ||
+# (Listings go to files first: grep -q would stop reading early, and
+# pipefail would report dpkg-deb's SIGPIPE.)
+dpkg-deb -c "$(deb librrsoftticks-dev)" >librrsoftticks-dev.list
+grep -q "\./$libdir/librrsoftticks\.so\.0 -> " librrsoftticks-dev.list ||
   fail "librrsoftticks-dev: no librrsoftticks.so.0 symlink"
 expect_files softticks-tools usr/bin/softticks-trace usr/bin/softticks-inspect
 # No file is in two packages.
@@ -96,9 +102,9 @@ dups=$(sort ./*.files | uniq -d)
 [ -z "$dups" ] || fail "files in more than one package: $dups"
 
 # clang finds the config files by name next to its executable.
-for cfg in softticks.cfg softticks-lto.cfg; do
-  dpkg-deb -c "$(deb softticks-llvm-plugin)" |
-    grep -qF "./usr/lib/llvm-$m/bin/$cfg -> ../../softticks/llvm-$m/$cfg" ||
+dpkg-deb -c "$(deb softticks-llvm-plugin)" >softticks-llvm-plugin.list
+for cfg in "${configs[@]}"; do
+  grep -qF "./usr/lib/llvm-$m/bin/$cfg -> ../../softticks/llvm-$m/$cfg" softticks-llvm-plugin.list ||
     fail "softticks-llvm-plugin: no link /usr/lib/llvm-$m/bin/$cfg -> ../../softticks/llvm-$m/$cfg"
 done
 # The clang config file names the installed plugin.
@@ -141,16 +147,26 @@ expect_verdict gcc_plain "not instrumented"
 
 # clang with the packaged config file, its paths moved into the root.
 sed "s|/$libdir/|$root/$libdir/|" "$root/$libdir/softticks/llvm-$m/softticks.cfg" >root.cfg
-"$clang" --config="$PWD/root.cfg" -O2 "$prog" -o clang_prog || fail "clang --config failed"
+"$clang" --config "$PWD/root.cfg" -O2 "$prog" -o clang_prog || fail "clang --config failed"
 expect_run ./clang_prog "$want"
 expect_verdict clang_prog instrumented
+
+# clang --config NAME finds the linked config next to its executable: a
+# copy of clang (a small driver; the libraries stay where they are) put in
+# the root's /usr/lib/llvm-N/bin says which file it read.
+cp -L "$clang" "$root/usr/lib/llvm-$m/bin/clang"
+"$root/usr/lib/llvm-$m/bin/clang" --config softticks.cfg -### -c "$prog" >by_name.log 2>&1 ||
+  fail "clang --config softticks.cfg: $(cat by_name.log)"
+grep -qxF "Configuration file: $root/usr/lib/llvm-$m/bin/softticks.cfg" by_name.log ||
+  fail "clang --config softticks.cfg did not read the packaged file: $(cat by_name.log)"
+rm "$root/usr/lib/llvm-$m/bin/clang"
 
 # The runtime through the packaged pkg-config file (relocatable) and CMake package.
 flags=$(PKG_CONFIG_PATH=$root/$libdir/pkgconfig pkg-config --cflags --libs rrsoftticks) ||
   fail "pkg-config rrsoftticks failed"
 # shellcheck disable=SC2086 # flags are words
 "$gcc" "$src/tests/runtime/consumer/consumer_nothing.c" $flags -o pc_nothing || fail "pkg-config link failed"
-./pc_nothing | grep -q "page mapped" || fail "pc_nothing: $(./pc_nothing)"
+grep -q "page mapped" <<<"$(./pc_nothing)" || fail "pc_nothing: $(./pc_nothing)"
 expect_verdict pc_nothing instrumented
 if ! cmake -S "$src/tests/runtime/consumer" -B consumer -DCMAKE_PREFIX_PATH="$root/usr" \
   -DCMAKE_C_COMPILER="$gcc" -DCMAKE_BUILD_RPATH="$root/$libdir" >consumer.log 2>&1 ||
@@ -161,7 +177,7 @@ grep -q "consumer ok" <(consumer/consumer_static) || fail "consumer_static did n
 grep -q "consumer ok" <(consumer/consumer_shared) || fail "consumer_shared did not run"
 
 # The packaged tools run and agree with the build's.
-"$root/usr/bin/softticks-inspect" gcc_prog | grep -q "^gcc_prog: instrumented (" ||
+grep -q "^gcc_prog: instrumented (" <<<"$("$root/usr/bin/softticks-inspect" gcc_prog)" ||
   fail "packaged softticks-inspect does not see gcc_prog instrumented"
 "$root/usr/bin/softticks-trace" count -- ./gcc_prog >trace.out || fail "packaged softticks-trace count failed"
 ticks=$(sed -n 's/^ticks[:= ]*\([0-9]*\).*/\1/p' trace.out | head -1)
