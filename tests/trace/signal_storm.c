@@ -1,20 +1,26 @@
 /*
  * The tracer under signals whose handler runs instrumented code.  Built by
  * signal_storm.sh with a compiler plugin (so the ticks are wherever the
- * pass puts them), and run in one of four modes:
+ * pass puts them), and run in one of five modes:
  *
  *   calm    ROUNDS rounds, no signal: A + ROUNDS * R ticks
- *   once    the same, and the handler called once, directly: K more
+ *   once    the same, and the SIGALRM handler called once, directly: K more
+ *   step1   the same, and the SIGTRAP handler called once, directly: S more
  *   storm   SIGALRM every 300 us, interrupting anything, inside tick
  *           sequences included; runs until STORM_SIGNALS have come (the
  *           handler then stops the timer) or ROUNDS rounds are done, so
- *           it ends however slowly the tracer lets it go
+ *           it ends however slowly the tracer lets it go.  Every
+ *           STEP_EVERY rounds it also single-steps itself (x86 trap flag)
+ *           through a call of work(), so that a SIGTRAP handler runs after
+ *           every instruction of work's ticks: at small periods some of
+ *           them reach 0, and that signal comes between commit and trap.
  *   raise   ROUNDS rounds; the program signals itself every RAISE_EVERY
  *           rounds (raise, kill, tgkill): a deterministic program
  *
- * calm, once and storm differ only in straight-line code and system
- * calls, never in ticks, and the handler ticks K times per run, so they
- * tick exactly A + rounds * R + handled * K.  Prints "rounds R handled H".
+ * calm, once, step1 and storm differ only in straight-line code and system
+ * calls, never in ticks, and the handlers tick K and S times per run, so
+ * they tick exactly A + rounds * R + handled * K + steps * S.
+ * Prints "rounds R handled H steps N".
  * usage: signal_storm MODE ROUNDS
  */
 #define _GNU_SOURCE
@@ -28,9 +34,10 @@
 
 #define STORM_SIGNALS 300
 #define RAISE_EVERY 8 /* rounds */
+#define STEP_EVERY 16 /* rounds, in a storm */
 
 static volatile unsigned long sink;
-static volatile unsigned long handled;
+static volatile unsigned long handled, steps;
 /* Rounds to run; a storm ends the loop by lowering it (so that the loop
  * always ends through the same test, with the same ticks). */
 static volatile unsigned long rounds;
@@ -57,8 +64,29 @@ static void on_signal(int sig) {
   sink += depth(2);
 }
 
-/* Called through a volatile pointer: neither inlined nor cloned. */
+static void on_step(int sig) {
+  (void)sig;
+  steps++;
+}
+
+/* Called through volatile pointers: neither inlined nor cloned. */
 static void (*volatile handler)(int) = on_signal;
+static void (*volatile step_handler)(int) = on_step;
+
+#if defined(__x86_64__)
+#define TF_ON() __asm__ __volatile__("pushf\n\torq $0x100, (%%rsp)\n\tpopf" : : : "cc", "memory")
+#define TF_OFF() __asm__ __volatile__("pushf\n\tandq $-0x101, (%%rsp)\n\tpopf" : : : "cc", "memory")
+#else
+#define TF_ON() __asm__ __volatile__("pushf\n\torl $0x100, (%%esp)\n\tpopf" : : : "cc", "memory")
+#define TF_OFF() __asm__ __volatile__("pushf\n\tandl $-0x101, (%%esp)\n\tpopf" : : : "cc", "memory")
+#endif
+
+/* work(2), single-stepped when asked. */
+__attribute__((noinline)) static void stepped_work(int step) {
+  if (step) TF_ON();
+  work(2);
+  if (step) TF_OFF();
+}
 
 __attribute__((noinline)) static void signal_self(unsigned long round) {
   switch (round / RAISE_EVERY % 3) {
@@ -75,8 +103,9 @@ int main(int argc, char **argv) {
   struct itimerval every = {{0, 300}, {0, 300}}, off = {{0, 0}, {0, 0}};
   struct sigaction sa;
   storm = strcmp(mode, "storm") == 0;
-  if (!storm && !self && strcmp(mode, "calm") != 0 && strcmp(mode, "once") != 0) {
-    fprintf(stderr, "usage: signal_storm calm|once|storm|raise ROUNDS\n");
+  if (!storm && !self && strcmp(mode, "calm") != 0 && strcmp(mode, "once") != 0 &&
+      strcmp(mode, "step1") != 0) {
+    fprintf(stderr, "usage: signal_storm calm|once|step1|storm|raise ROUNDS\n");
     return 2;
   }
   rounds = argc > 2 ? strtoul(argv[2], NULL, 0) : 0;
@@ -85,14 +114,21 @@ int main(int argc, char **argv) {
   sa.sa_flags = SA_RESTART;
   sigaction(SIGALRM, &sa, NULL);
   sigaction(SIGUSR1, &sa, NULL);
+  /* Not blocked in its handler: a tick trap there would otherwise make the
+   * kernel reset the action (see tools/trace/README.md). */
+  sa.sa_handler = on_step;
+  sa.sa_flags = SA_NODEFER;
+  sigaction(SIGTRAP, &sa, NULL);
   if (strcmp(mode, "once") == 0) handler(0);
+  if (strcmp(mode, "step1") == 0) step_handler(0);
   if (storm) setitimer(ITIMER_REAL, &every, NULL);
   for (r = 0; r < rounds; r++) {
     work(400);
     sink += depth(3);
+    stepped_work(storm && r % STEP_EVERY == 0);
     if (self && r % RAISE_EVERY == 0) signal_self(r);
   }
   if (storm) setitimer(ITIMER_REAL, &off, NULL);
-  printf("rounds %lu handled %lu\n", r, handled);
+  printf("rounds %lu handled %lu steps %lu\n", r, handled, steps);
   return 0;
 }
