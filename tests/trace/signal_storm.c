@@ -14,6 +14,8 @@
  *           through a call of work(), so that a SIGTRAP handler runs after
  *           every instruction of work's ticks: at small periods some of
  *           them reach 0, and that signal comes between commit and trap.
+ *   alarms  a storm without the single-stepping (for `check`, whose
+ *           own stepping would swallow the program's)
  *   raise   ROUNDS rounds; the program signals itself every RAISE_EVERY
  *           rounds (raise, kill, tgkill): a deterministic program
  *
@@ -99,13 +101,13 @@ __attribute__((noinline)) static void signal_self(unsigned long round) {
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   unsigned long r;
-  int self = strcmp(mode, "raise") == 0;
+  int self = strcmp(mode, "raise") == 0, step = strcmp(mode, "storm") == 0;
   struct itimerval every = {{0, 300}, {0, 300}}, off = {{0, 0}, {0, 0}};
   struct sigaction sa;
-  storm = strcmp(mode, "storm") == 0;
+  storm = step || strcmp(mode, "alarms") == 0;
   if (!storm && !self && strcmp(mode, "calm") != 0 && strcmp(mode, "once") != 0 &&
       strcmp(mode, "step1") != 0) {
-    fprintf(stderr, "usage: signal_storm calm|once|step1|storm|raise ROUNDS\n");
+    fprintf(stderr, "usage: signal_storm calm|once|step1|storm|alarms|raise ROUNDS\n");
     return 2;
   }
   rounds = argc > 2 ? strtoul(argv[2], NULL, 0) : 0;
@@ -125,7 +127,7 @@ int main(int argc, char **argv) {
   for (r = 0; r < rounds; r++) {
     work(400);
     sink += depth(3);
-    stepped_work(storm && r % STEP_EVERY == 0);
+    stepped_work(step && r % STEP_EVERY == 0);
     if (self && r % RAISE_EVERY == 0) signal_self(r);
   }
   if (storm) setitimer(ITIMER_REAL, &off, NULL);

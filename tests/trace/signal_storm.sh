@@ -47,10 +47,13 @@ done
 # with a 300 us timer: signals came.
 [ "$signals" -gt 0 ] || fail "no signal came in any run"
 
-# check single-steps the storm: still no repeat without a tick.
-"$trace" check --json --output check.json -- ./storm storm 20 > /dev/null ||
+# check single-steps a storm of alarms: still no repeat without a tick.
+out=$("$trace" check --json --output check.json -- ./storm alarms 20) ||
   fail "check on the storm exited $?: $(cat check.json 2>/dev/null)"
 grep -q '"violation_count":0,' check.json || fail "check: $(cat check.json)"
+read -r _ rounds _ handled _ steps <<< "$out"
+expected=$((fixed + rounds * per_round + handled * per_signal))
+grep -q "\"ticks\":$expected," check.json || fail "check: expected $expected ticks: $(cat check.json)"
 
 # Signals the program raises itself: deterministic.
 count raise 64; t_raise=$ticks
