@@ -15,6 +15,10 @@
  *   thread    creates a thread
  *   sigtrap   raises SIGTRAP, handled by the program itself: the tracer
  *             must pass it on; then tick_n(10) again: 25 ticks, exit 0
+ *   sigtrap-ignored  ignores SIGTRAP, tick_n(10) again, raises SIGTRAP:
+ *             25 ticks, exit 0 -- unless a tick trap came after the
+ *             signal(): the kernel then resets the ignored SIGTRAP to
+ *             its default (a known limit, tools/trace/README.md)
  */
 #include <pthread.h>
 #include <signal.h>
@@ -73,6 +77,12 @@ int main(int argc, char **argv) {
     raise(SIGTRAP);
     if (trapped != SIGTRAP) return 11;
     tick_n(10);
+    return 0;
+  }
+  if (!strcmp(mode, "sigtrap-ignored")) {
+    signal(SIGTRAP, SIG_IGN);
+    tick_n(10);
+    raise(SIGTRAP);
     return 0;
   }
   return 2;

@@ -237,6 +237,40 @@ static void test_complete_sequence(void) {
   CHECK(st_complete_sequence(RR_SOFTTICKS_ARCH_I386, &v, &r, &pc) == RR_SOFTTICKS_STOP_KEEP);
 }
 
+/* A stop with a borrow pending, moved to the end (the ABI's stop action):
+ * the countdown rewritten for the new pc still reads the ticks to go, and
+ * 0 reads as the state a trap leaves (ABI: hi 0xffffffff, lo 0). */
+static void test_write_remaining_after_move(void) {
+  struct fake_memory m;
+  unsigned char *code, *cd;
+  struct st_memory v;
+  struct st_stop_regs borrow = at(CODE + 16 + 18, 0), end = at(CODE + 16 + 28, 0);
+  uint64_t rem, pc;
+  setup(&m, RR_SOFTTICKS_ARCH_I386, &code, &cd);
+  v = fake_view(&m);
+  /* Low word just hit 0, high word 3: 3 * 2^32 to go. */
+  put_le64(cd, UINT64_C(3) << 32);
+  CHECK(st_read_remaining(RR_SOFTTICKS_ARCH_I386, &v, &borrow, &rem) == 0 &&
+        rem == UINT64_C(3) << 32);
+  CHECK(st_complete_sequence(RR_SOFTTICKS_ARCH_I386, &v, &borrow, &pc) ==
+            RR_SOFTTICKS_STOP_MOVE_TO_END && pc == end.pc);
+  CHECK(st_write_remaining(RR_SOFTTICKS_ARCH_I386, &v, rem) == 0);
+  CHECK(le64(cd) == ((UINT64_C(2) << 32) | 0)); /* lo 0 stands for 2^32 */
+  CHECK(st_read_remaining(RR_SOFTTICKS_ARCH_I386, &v, &end, &rem) == 0 &&
+        rem == UINT64_C(3) << 32);
+  /* Both words 0 with the borrow pending: the trap is due. */
+  put_le64(cd, 0);
+  CHECK(st_read_remaining(RR_SOFTTICKS_ARCH_I386, &v, &borrow, &rem) == 0 && rem == 0);
+  CHECK(st_write_remaining(RR_SOFTTICKS_ARCH_I386, &v, 0) == 0);
+  CHECK(le64(cd) == UINT64_C(0xffffffff00000000));
+  CHECK(st_read_remaining(RR_SOFTTICKS_ARCH_I386, &v, &end, &rem) == 0 && rem == 0);
+  setup(&m, RR_SOFTTICKS_ARCH_X86_64, &code, &cd);
+  v = fake_view(&m);
+  CHECK(st_write_remaining(RR_SOFTTICKS_ARCH_X86_64, &v, 0) == 0 && le64(cd) == 0);
+  CHECK(st_write_remaining(RR_SOFTTICKS_ARCH_X86_64, &v, 77) == 0 && le64(cd) == 77);
+  CHECK(st_write_remaining(RR_SOFTTICKS_ARCH_X86_64, &v, UINT64_C(1) << 63) == -1);
+}
+
 /* A debugger's int3 on a sequence's first byte must not hide the trap,
  * and reading through the mask gives the program's bytes. */
 static void test_breakpoints_masked(void) {
@@ -274,6 +308,7 @@ int main(void) {
   test_arm_read_park_x86_64();
   test_i386_borrow();
   test_complete_sequence();
+  test_write_remaining_after_move();
   test_breakpoints_masked();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);

@@ -21,6 +21,8 @@
 #include "tick_sequence.h"
 
 #define ENGINE_NO_TARGET UINT64_MAX
+/* New children whose first stop can come before their parent's event. */
+#define ENGINE_MAX_EARLY 16
 
 struct engine_options {
   int aslr;
@@ -30,7 +32,10 @@ struct engine_options {
 
 enum engine_event {
   ENGINE_EXITED,    /* the program's main task is gone */
-  ENGINE_TARGET,    /* a tick trap at exactly `target` ticks */
+  ENGINE_TARGET,    /* a tick trap at exactly `target` ticks, or a signal-
+                     * delivery stop whose interrupted tick was completed
+                     * into that trap (same pc: the end of the sequence);
+                     * the signal goes at the next engine_run */
   ENGINE_SIGTRAP,   /* a SIGTRAP of the main task that is not a tick trap */
   ENGINE_CODE_CHANGED, /* with report_code_changes: the main task exec'd or
                         * mapped executable code (stopped at the syscall's
@@ -56,7 +61,9 @@ struct engine {
   int stop_at_syscall_exit;
   int main_in_syscall; /* between the main task's syscall-entry and -exit stops */
   /* Called at each signal-delivery stop of the main task, before the signal
-   * is delivered (check: to resume stepping where the handler returns). */
+   * is delivered, with the registers the handler will return to (a tick
+   * the signal interrupted already completed); check: to resume stepping
+   * there. */
   void (*on_signal)(void *ctx, const struct user_regs_struct *regs);
   void *on_signal_ctx;
   /* Exit. */
@@ -69,6 +76,11 @@ struct engine {
   struct st_breakpoints bps;
   int error_code;
   char error[512];
+  /* A signal held back at an ENGINE_TARGET reported at its delivery stop. */
+  int pending_sig;
+  /* First stops of new children seen before their parent's event. */
+  pid_t early_pids[ENGINE_MAX_EARLY];
+  size_t early_count;
   /* Pending syscall checks per task (main, vfork child). */
   int main_in_page_syscall, child_in_page_syscall;
   const char *page_syscall_name;
@@ -79,7 +91,11 @@ struct engine {
 int engine_start(struct engine *e, const struct engine_options *opt, char *const argv[]);
 
 /* Resumes the stopped main task (PTRACE_SYSCALL or PTRACE_SINGLESTEP, with
- * a signal to deliver or 0) and runs until the next event for the command. */
+ * a signal to deliver or 0) and runs until the next event for the command.
+ * Before any signal reaches the program (its own, or one the command
+ * passes on), a tick it interrupted after the commit is completed (the
+ * ABI's stop actions), so that its handler ticks from a settled countdown
+ * and returns to the end of the sequence. */
 enum engine_event engine_run(struct engine *e, int request, int sig);
 
 /* Stops at a tick trap at exactly `target` ticks (ENGINE_NO_TARGET: none),

@@ -125,6 +125,15 @@ int st_arm(enum rr_softticks_arch arch, const struct st_memory *mem,
                              rr_softticks_arm_value(arch, ticks, st_borrow_pending(arch, mem, regs)));
 }
 
+int st_write_remaining(enum rr_softticks_arch arch, const struct st_memory *mem,
+                       uint64_t remaining) {
+  if (remaining > RR_SOFTTICKS_MAX_ARM) return -1;
+  if (remaining == 0)
+    return write_countdown_raw(arch, mem,
+                               arch == RR_SOFTTICKS_ARCH_I386 ? UINT64_C(0xffffffff00000000) : 0);
+  return write_countdown_raw(arch, mem, rr_softticks_arm_value(arch, remaining, 0));
+}
+
 int st_park(enum rr_softticks_arch arch, const struct st_memory *mem) {
   return write_countdown_raw(arch, mem, RR_SOFTTICKS_PARKED);
 }

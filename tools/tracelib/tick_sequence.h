@@ -60,6 +60,14 @@ int st_read_remaining(enum rr_softticks_arch arch, const struct st_memory *mem,
 int st_arm(enum rr_softticks_arch arch, const struct st_memory *mem,
            const struct st_stop_regs *regs, uint64_t ticks);
 
+/* Writes the countdown so that a task outside any pending borrow reads
+ * `remaining` ticks to go: the armed value, or for 0 what a trap leaves
+ * (x86-64 and aarch64 0; i386 high word 0xffffffff, low word 0).  For a
+ * task just moved to the end of its sequence, whose pending borrow (i386)
+ * the move skipped.  -1 on a range error or when the write fails. */
+int st_write_remaining(enum rr_softticks_arch arch, const struct st_memory *mem,
+                       uint64_t remaining);
+
 /* Parks (disarms) the countdown: 2^64 - 1. */
 int st_park(enum rr_softticks_arch arch, const struct st_memory *mem);
 
