@@ -23,6 +23,8 @@ packages=(
   tcl dpkg-dev time
   # softticks-inspect's tests (JSON checks, fixture generators)
   python3
+  # tests/debugger: line stepping with and without ticks
+  gdb
 )
 
 sudo=""
