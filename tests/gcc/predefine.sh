@@ -19,7 +19,7 @@ units=(unit.c unit.cc unit.S)
 if [ "$("$ST_GCC" -print-prog-name=cc1obj)" != cc1obj ]; then
   units+=(unit.m)
 else
-  echo "note: no Objective-C compiler (gobjc-12): unit.m not checked"
+  echo "note: no Objective-C compiler (cc1obj; Debian: gobjc-12): unit.m not checked"
 fi
 
 # macro_table OBJECT: the macro definitions recorded in its debug info.
