@@ -52,7 +52,8 @@ void st_lto_check_after_streaming(void *gcc_data, void *user_data);
 /* PLUGIN_FINISH_UNIT: the initializer, ABI note and manifest. */
 void st_emit_module_parts(void *gcc_data, void *user_data);
 
-/* Predefines __RR_SOFTTICKS__ in the preprocessor of C, C++ and .S. */
-void st_predefine_macro(void *gcc_data, void *user_data);
+/* Registers the callbacks that predefine __RR_SOFTTICKS__ in the
+ * preprocessor of C, C++ and .S (see predefine.cc). */
+void st_register_predefine(void);
 
 #endif

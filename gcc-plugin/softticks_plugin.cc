@@ -91,13 +91,13 @@ int plugin_init(struct plugin_name_args *args, struct plugin_gcc_version *versio
 
   register_callback(st_plugin_name, PLUGIN_INFO, NULL, &st_info);
   register_callback(st_plugin_name, PLUGIN_ATTRIBUTES, st_register_attributes, NULL);
-  register_callback(st_plugin_name, PLUGIN_PRAGMAS, st_predefine_macro, NULL);
   register_callback(st_plugin_name, PLUGIN_START_UNIT, start_unit, NULL);
   register_callback(st_plugin_name, PLUGIN_ALL_IPA_PASSES_START, st_check_toplevel_asm, NULL);
   register_callback(st_plugin_name, PLUGIN_ALL_IPA_PASSES_START, st_lto_check_before_streaming,
                     NULL);
   register_callback(st_plugin_name, PLUGIN_ALL_IPA_PASSES_END, st_lto_check_after_streaming, NULL);
   register_callback(st_plugin_name, PLUGIN_FINISH_UNIT, st_emit_module_parts, NULL);
+  st_register_predefine();
   st_register_tick_pass();
   return 0;
 }

@@ -17,8 +17,9 @@ unsigned long st_unit_functions;
 namespace {
 
 /* A volatile asm with the sequence, no operands and only the ABI's
- * clobbers: it touches no memory the compiler knows about. */
-gasm *build_tick(enum rr_softticks_arch arch) {
+ * clobbers: it touches no memory the compiler knows about.  It carries
+ * the source location of the code it ticks for (see tick_location). */
+gasm *build_tick(enum rr_softticks_arch arch, location_t where) {
   static const char *const x86_clobbers[] = {RR_SOFTTICKS_X86_CLOBBERS};
   static const char *const aarch64_clobbers[] = {RR_SOFTTICKS_AARCH64_CLOBBERS};
   const char *const *names = arch == RR_SOFTTICKS_ARCH_AARCH64 ? aarch64_clobbers : x86_clobbers;
@@ -32,7 +33,33 @@ gasm *build_tick(enum rr_softticks_arch arch) {
   }
   gasm *tick = gimple_build_asm_vec(st_tick_asm(arch), NULL, NULL, clobbers, NULL);
   gimple_asm_set_volatile(tick, true);
+  gimple_set_location(tick, where);
   return tick;
+}
+
+/* Where a debugger sees the tick at the start of bb: on the line of the
+ * code that follows it, so that line stepping and "break FUNCTION" find
+ * the same lines as without ticks.  A tick without a location would take
+ * the line of whatever precedes it in the address order (the function's
+ * opening line at entry, the end of the loop body at a loop head), which
+ * gdb stops at once more.  A block with no located statement takes the
+ * location of the jump that leaves it. */
+location_t tick_location(basic_block bb) {
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb(bb); !gsi_end_p(gsi);
+       gsi_next_nondebug(&gsi))
+    if (gimple_location(gsi_stmt(gsi)) != UNKNOWN_LOCATION) return gimple_location(gsi_stmt(gsi));
+  if (single_succ_p(bb)) return single_succ_edge(bb)->goto_locus;
+  return UNKNOWN_LOCATION;
+}
+
+/* The tick at the start of bb, after its labels and the debug statements
+ * that open it: with -g those mark where a source statement begins (the
+ * is_stmt row gdb stops at), and the tick belongs to that statement.
+ * They generate no code, so the tick's place in the code is the same at
+ * every -g level (-fcompare-debug). */
+void insert_block_tick(basic_block bb, enum rr_softticks_arch arch) {
+  gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb(bb);
+  gsi_insert_before(&gsi, build_tick(arch, tick_location(bb)), GSI_SAME_STMT);
 }
 
 /* The first statement of bb that is not a label or debug statement. */
@@ -115,14 +142,14 @@ unsigned tick_after_returns_twice(gimple *call, enum rr_softticks_arch arch,
   if (!stmt_ends_bb_p(call)) {
     edge e = split_block(bb, call);
     gimple_stmt_iterator gsi = gsi_after_labels(e->dest);
-    gsi_insert_before(&gsi, build_tick(arch), GSI_SAME_STMT);
+    gsi_insert_before(&gsi, build_tick(arch, gimple_location(call)), GSI_SAME_STMT);
     return 1;
   }
   edge fallthru = find_fallthru_edge(bb->succs);
   if (!fallthru) return 0; /* never returns normally: nothing lands */
   if (single_pred_p(fallthru->dest) && bitmap_bit_p(ticked_blocks, fallthru->dest->index))
     return 0; /* the successor's own tick is already right after the call */
-  gsi_insert_on_edge_immediate(fallthru, build_tick(arch));
+  gsi_insert_on_edge_immediate(fallthru, build_tick(arch, gimple_location(call)));
   return 1;
 }
 
@@ -152,8 +179,7 @@ unsigned instrument(function *fun, enum rr_softticks_arch arch) {
   auto_bitmap ticked_blocks;
   for (unsigned i = 0; i < n; i++) {
     if (!tick[i]) continue;
-    gimple_stmt_iterator gsi = gsi_after_labels(cfg.blocks[i]);
-    gsi_insert_before(&gsi, build_tick(arch), GSI_SAME_STMT);
+    insert_block_tick(cfg.blocks[i], arch);
     bitmap_set_bit(ticked_blocks, cfg.blocks[i]->index);
     added++;
   }

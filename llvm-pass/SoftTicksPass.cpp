@@ -235,6 +235,15 @@ private:
     return It;
   }
 
+  // The tick takes the location of the instruction it precedes (a loop
+  // head's first instruction, the entry block's first statement), so that
+  // gdb's line stepping and "break FUNCTION" (prologue_end) see the same
+  // lines as without ticks.  Line 0 for the entry tick would make
+  // DwarfDebug emit a scope-line row at every function start (it does when
+  // the first instruction has line 0): an extra stop at the opening line.
+  // The one difference left: when the scheduler puts a line-0 instruction
+  // first, clang alone emits that row, and gdb stops at the opening line
+  // once without ticks and not with them (tests/debugger/README.md).
   void insertTick(BasicBlock::iterator Pos) {
     BasicBlock *BB = Pos->getParent();
     IRBuilder<> B(BB, Pos);

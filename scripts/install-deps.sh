@@ -8,6 +8,8 @@ packages=(
   cmake ninja-build pkg-config make gcc g++ binutils
   # the GCC plugin: host and aarch64 cross, with plugin headers
   gcc-12-plugin-dev
+  # Objective-C, to check the plugin's predefined macro there too
+  gobjc-12
   gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
   # i386 (not gcc-multilib: it conflicts with the aarch64 cross compiler)
   gcc-12-multilib g++-12-multilib
@@ -23,6 +25,8 @@ packages=(
   python3
   # ci/ and packaging/ tests: script lint, workflow YAML, a Debian root to run in
   shellcheck python3-yaml mmdebstrap umoci
+  # tests/debugger: line stepping with and without ticks
+  gdb
 )
 
 sudo=""
