@@ -15,6 +15,11 @@
  *   done: lhs = old' (fetch-op) or new (op-fetch)
  *
  * with a weak compare-and-swap, which no target expands into a loop.
+ *
+ * On aarch64 without LSE and without outline atomics a strong
+ * compare-and-swap is itself an ldxr/stxr loop (it retries when the
+ * store-exclusive fails); it becomes a weak one in a GIMPLE loop that
+ * retries while the word still held the expected value.
  */
 #include "gcc_includes.h"
 
@@ -212,16 +217,175 @@ void expand_rmw(gcall *call, const rmw_family &f, unsigned log_size) {
   }
 }
 
+/* The forms of a strong compare-and-swap. */
+enum cas_form {
+  CAS_IFN,      /* c = .ATOMIC_COMPARE_EXCHANGE (p, e, d, N, s, f), complex result */
+  CAS_BY_REF,   /* ok = __atomic_compare_exchange_N (p, &e, d, weak, s, f) */
+  CAS_SYNC_BOOL, /* ok = __sync_bool_compare_and_swap_N (p, e, d) */
+  CAS_SYNC_VAL, /* old = __sync_val_compare_and_swap_N (p, e, d) */
+};
+
+/* Whether STMT is a strong compare-and-swap (its form, its size). */
+bool strong_cas(gimple *stmt, enum cas_form *form, unsigned *bytes) {
+  if (gimple_call_internal_p(stmt, IFN_ATOMIC_COMPARE_EXCHANGE)) {
+    HOST_WIDE_INT flag = tree_to_shwi(gimple_call_arg(stmt, 3));
+    *form = CAS_IFN;
+    *bytes = flag & 255;
+    return (flag & 256) == 0;
+  }
+  if (!gimple_call_builtin_p(stmt, BUILT_IN_NORMAL)) return false;
+  int code = DECL_FUNCTION_CODE(gimple_call_fndecl(stmt));
+  static const struct {
+    enum built_in_function generic;
+    enum cas_form form;
+  } forms[] = {{BUILT_IN_ATOMIC_COMPARE_EXCHANGE_N, CAS_BY_REF},
+               {BUILT_IN_SYNC_BOOL_COMPARE_AND_SWAP_N, CAS_SYNC_BOOL},
+               {BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_N, CAS_SYNC_VAL}};
+  for (const auto &f : forms) {
+    int first = (int)f.generic + 1;
+    if (code < first || code >= first + 5) continue;
+    *form = f.form;
+    *bytes = 1u << (code - first);
+    return f.form != CAS_BY_REF || integer_zerop(gimple_call_arg(stmt, 3));
+  }
+  return false;
+}
+
+/* Appends STMT to the end of BB (located at LOC); returns it. */
+gimple *append(basic_block bb, gimple *stmt, location_t loc) {
+  gimple_set_location(stmt, loc);
+  gimple_stmt_iterator gsi = gsi_last_bb(bb);
+  gsi_insert_after(&gsi, stmt, GSI_NEW_STMT);
+  return stmt;
+}
+
+/* A value of ITYPE for OP, converted before GSI if it needs to be. */
+tree as_itype(tree op, tree itype, gimple_stmt_iterator *gsi, location_t loc) {
+  if (useless_type_conversion_p(itype, TREE_TYPE(op))) return op;
+  tree converted = make_ssa_name(itype);
+  gassign *conv = gimple_build_assign(converted, NOP_EXPR, op);
+  gimple_set_location(conv, loc);
+  gsi_insert_before(gsi, conv, GSI_SAME_STMT);
+  return converted;
+}
+
+void expand_strong_cas(gcall *call, enum cas_form form, unsigned bytes) {
+  location_t loc = gimple_location(call);
+  tree itype = build_nonstandard_integer_type(bytes * BITS_PER_UNIT, 1);
+  tree ptr = gimple_call_arg(call, 0);
+  bool sync = form == CAS_SYNC_BOOL || form == CAS_SYNC_VAL;
+  tree success = sync ? memmodel_cst(MEMMODEL_SEQ_CST) : gimple_call_arg(call, 4);
+  tree failure = sync ? memmodel_cst(MEMMODEL_SEQ_CST) : gimple_call_arg(call, 5);
+  gimple_stmt_iterator gsi = gsi_for_stmt(call);
+  tree expected_ptr = form == CAS_BY_REF ? gimple_call_arg(call, 1) : NULL_TREE;
+  tree expected;
+  if (expected_ptr) {
+    expected = make_ssa_name(itype);
+    tree mem = build2(MEM_REF, itype, expected_ptr, build_int_cst(ptr_type_node, 0));
+    gassign *load = gimple_build_assign(expected, mem);
+    gimple_set_location(load, loc);
+    gsi_insert_before(&gsi, load, GSI_SAME_STMT);
+  } else {
+    expected = as_itype(gimple_call_arg(call, 1), itype, &gsi, loc);
+  }
+  tree desired = as_itype(gimple_call_arg(call, 2), itype, &gsi, loc);
+
+  /* bb -> loop -> done | failed;  failed -> loop | store | done;
+   * store -> done.  The call stays at the start of done. */
+  gimple_stmt_iterator prev = gsi_for_stmt(call);
+  gsi_prev(&prev);
+  basic_block bb = gimple_bb(call);
+  edge to_done = gsi_end_p(prev) ? split_block_after_labels(bb) : split_block(bb, gsi_stmt(prev));
+  basic_block head = to_done->src;
+  basic_block done = to_done->dest;
+  basic_block loop = create_empty_bb(head);
+  basic_block failed = create_empty_bb(loop);
+  basic_block store = expected_ptr ? create_empty_bb(failed) : NULL;
+  for (basic_block b : {loop, failed, store}) {
+    if (!b) continue;
+    b->count = head->count;
+    if (current_loops) add_bb_to_loop(b, head->loop_father);
+  }
+  redirect_edge_succ_nodup(to_done, loop);
+  edge stored_edge = make_edge(loop, done, EDGE_TRUE_VALUE);
+  edge failed_edge = make_edge(loop, failed, EDGE_FALSE_VALUE);
+  edge retry = make_edge(failed, loop, EDGE_TRUE_VALUE);
+  edge gave_up = make_edge(failed, store ? store : done, EDGE_FALSE_VALUE);
+  stored_edge->probability = profile_probability::likely();
+  failed_edge->probability = stored_edge->probability.invert();
+  retry->probability = profile_probability::unlikely();
+  gave_up->probability = retry->probability.invert();
+  if (store) make_single_succ_edge(store, done, EDGE_FALLTHRU);
+
+  tree pair = make_ssa_name(build_complex_type(itype));
+  gcall *cas = gimple_build_call_internal(IFN_ATOMIC_COMPARE_EXCHANGE, 6, ptr, expected, desired,
+                                          build_int_cst(integer_type_node, 256 + bytes),
+                                          success, failure);
+  gimple_call_set_lhs(cas, pair);
+  gimple_call_set_nothrow(cas, true);
+  append(loop, cas, loc);
+  tree seen = make_ssa_name(itype);
+  append(loop, gimple_build_assign(seen, REALPART_EXPR, build1(REALPART_EXPR, itype, pair)), loc);
+  tree ok = make_ssa_name(itype);
+  append(loop, gimple_build_assign(ok, IMAGPART_EXPR, build1(IMAGPART_EXPR, itype, pair)), loc);
+  append(loop, gimple_build_cond(NE_EXPR, ok, build_zero_cst(itype), NULL_TREE, NULL_TREE), loc);
+  /* A failed store-exclusive: the word held what was expected. */
+  append(failed, gimple_build_cond(EQ_EXPR, seen, expected, NULL_TREE, NULL_TREE), loc);
+  if (store) {
+    tree mem = build2(MEM_REF, itype, expected_ptr, build_int_cst(ptr_type_node, 0));
+    append(store, gimple_build_assign(mem, seen), loc);
+  }
+
+  /* The call's result from the loop's values. */
+  gimple_stmt_iterator csi = gsi_for_stmt(call);
+  tree lhs = gimple_call_lhs(call);
+  unlink_stmt_vdef(call);
+  if (!lhs) {
+    gsi_remove(&csi, true);
+    release_defs(call);
+    return;
+  }
+  tree result = form == CAS_IFN ? pair : form == CAS_SYNC_VAL ? seen : ok;
+  if (!useless_type_conversion_p(TREE_TYPE(lhs), TREE_TYPE(result))) {
+    tree converted = make_ssa_name(TREE_TYPE(lhs));
+    gassign *conv = gimple_build_assign(converted, NOP_EXPR, result);
+    gimple_set_location(conv, loc);
+    gsi_insert_before(&csi, conv, GSI_SAME_STMT);
+    result = converted;
+  }
+  gassign *copy = gimple_build_assign(lhs, result);
+  gimple_set_location(copy, loc);
+  gsi_replace(&csi, copy, false);
+}
+
+/* Whether a strong compare-and-swap of BYTES is an ldxr/stxr loop. */
+bool strong_cas_loops(unsigned bytes, enum rr_softticks_arch arch) {
+  if (arch != RR_SOFTTICKS_ARCH_AARCH64 || bytes > 8) return false;
+#if defined(TARGET_LSE) && defined(TARGET_OUTLINE_ATOMICS)
+  return !TARGET_LSE && !TARGET_OUTLINE_ATOMICS;
+#else
+  return false;
+#endif
+}
+
 }  // namespace
 
 unsigned st_expand_late_loops(function *fun, enum rr_softticks_arch arch) {
   auto_vec<gcall *> calls;
+  auto_vec<gcall *> strong;
   basic_block bb;
   FOR_EACH_BB_FN(bb, fun)
   for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
     unsigned log_size;
     gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
-    const rmw_family *f = call ? rmw_builtin(call, &log_size) : NULL;
+    if (!call) continue;
+    enum cas_form form;
+    unsigned cas_bytes;
+    if (strong_cas(call, &form, &cas_bytes)) {
+      if (strong_cas_loops(cas_bytes, arch)) strong.safe_push(call);
+      continue;
+    }
+    const rmw_family *f = rmw_builtin(call, &log_size);
     if (!f) continue;
     tree lhs = gimple_call_lhs(call);
     bool used = lhs && !(TREE_CODE(lhs) == SSA_NAME && has_zero_uses(lhs));
@@ -234,11 +398,17 @@ unsigned st_expand_late_loops(function *fun, enum rr_softticks_arch arch) {
     const rmw_family *f = rmw_builtin(call, &log_size);
     expand_rmw(call, *f, log_size);
   }
-  if (!calls.is_empty()) {
+  for (gcall *call : strong) {
+    enum cas_form form;
+    unsigned bytes;
+    strong_cas(call, &form, &bytes);
+    expand_strong_cas(call, form, bytes);
+  }
+  if (!calls.is_empty() || !strong.is_empty()) {
     free_dominance_info(CDI_DOMINATORS);
     if (current_loops) loops_state_set(LOOPS_NEED_FIXUP);
     mark_virtual_operands_for_renaming(fun);
     update_ssa(TODO_update_ssa_only_virtuals);
   }
-  return calls.length();
+  return calls.length() + strong.length();
 }

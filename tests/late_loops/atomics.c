@@ -15,6 +15,12 @@
   int name##_cas(T *p, T e, T v) {                                                       \
     return __atomic_compare_exchange_n(p, &e, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
   }                                                                                      \
+  T name##_cas_seen(T *p, T e, T v) {                                                    \
+    __atomic_compare_exchange_n(p, &e, v, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);        \
+    return e;                                                                            \
+  }                                                                                      \
+  T name##_legacy_val_cas(T *p, T e, T v) { return __sync_val_compare_and_swap(p, e, v); } \
+  int name##_legacy_bool_cas(T *p, T e, T v) { return __sync_bool_compare_and_swap(p, e, v); } \
   T name##_legacy_or(T *p, T v) { return __sync_fetch_and_or(p, v); }                    \
   T name##_legacy_nand(T *p, T v) { return __sync_nand_and_fetch(p, v); }
 
@@ -46,6 +52,8 @@ int main(void) {
   unsigned long sum = 0;
   sum += u8_fetch_and(&a8, 0x3c) + u8_fetch_or(&a8, 1) + u8_fetch_xor(&a8, 2) + u8_fetch_nand(&a8, 7);
   sum += u8_nand_fetch(&a8, 9) + u8_fetch_add(&a8, 3) + u8_exchange(&a8, 5) + u8_cas(&a8, 5, 6);
+  sum += u8_cas_seen(&a8, 99, 1) + u8_legacy_val_cas(&a8, 98, 2) + u8_legacy_bool_cas(&a8, 97, 3);
+  sum += u8_legacy_val_cas(&a8, a8, 4) + u8_legacy_bool_cas(&a8, a8, 5);
   sum += u8_legacy_or(&a8, 0x40) + u8_legacy_nand(&a8, 0x11);
   sum += u16_fetch_and(&a16, 0x3c3c) + u16_fetch_or(&a16, 1) + u16_fetch_xor(&a16, 2);
   sum += u16_fetch_nand(&a16, 7) + u16_nand_fetch(&a16, 9) + u16_fetch_add(&a16, 3);
