@@ -75,16 +75,24 @@ const rmw_family families[] = {
     {BUILT_IN_SYNC_NAND_AND_FETCH_N, BIT_NOT_EXPR, RESULT_NEW, -1},
 };
 
+/* The code of a call to a normal builtin, or -1.  Not
+ * gimple_call_builtin_p: GCC's own instrumentation (gcov's
+ * -fprofile-update=atomic) passes operands of other integer types. */
+int normal_builtin(const gimple *stmt) {
+  tree fndecl = gimple_call_fndecl(stmt);
+  if (!fndecl || !fndecl_built_in_p(fndecl, BUILT_IN_NORMAL)) return -1;
+  return DECL_FUNCTION_CODE(fndecl);
+}
+
 /* The family of a sized atomic read-modify-write builtin call and its
  * size in bytes (log2 in *log_size), or NULL. */
 const rmw_family *rmw_builtin(const gimple *stmt, unsigned *log_size) {
-  if (!gimple_call_builtin_p(stmt, BUILT_IN_NORMAL)) return NULL;
-  int code = DECL_FUNCTION_CODE(gimple_call_fndecl(stmt));
+  int code = normal_builtin(stmt);
   for (const rmw_family &f : families) {
     int first = (int)f.generic + 1;
     if (code >= first && code < first + 5) {
       *log_size = (unsigned)(code - first);
-      return &f;
+      return gimple_call_num_args(stmt) == (f.model_arg >= 0 ? 3u : 2u) ? &f : NULL;
     }
   }
   return NULL;
@@ -119,6 +127,17 @@ bool backend_loops(const rmw_family &f, unsigned bytes, bool result_used,
 
 tree memmodel_cst(enum memmodel model) { return build_int_cst(integer_type_node, model); }
 
+/* PTR as the base of a MEM_REF (an SSA name or the address of a
+ * declaration), copied into an SSA name before GSI if it is not one. */
+tree mem_ref_base(tree ptr, gimple_stmt_iterator *gsi, location_t loc) {
+  if (is_gimple_mem_ref_addr(ptr)) return ptr;
+  tree copy = make_ssa_name(TREE_TYPE(ptr));
+  gassign *assign = gimple_build_assign(copy, ptr);
+  gimple_set_location(assign, loc);
+  gsi_insert_before(gsi, assign, GSI_SAME_STMT);
+  return copy;
+}
+
 /* Replaces CALL (family F, 1 << LOG_SIZE bytes) with the loop above. */
 void expand_rmw(gcall *call, const rmw_family &f, unsigned log_size) {
   location_t loc = gimple_location(call);
@@ -143,7 +162,7 @@ void expand_rmw(gcall *call, const rmw_family &f, unsigned log_size) {
    * compare-and-swap, which returns the real one), as in GCC's own
    * expand_compare_and_swap_loop: a volatile load of any alias set. */
   tree init = make_ssa_name(itype);
-  tree mem = build2(MEM_REF, itype, ptr, build_int_cst(ptr_type_node, 0));
+  tree mem = build2(MEM_REF, itype, mem_ref_base(ptr, &gsi, loc), build_int_cst(ptr_type_node, 0));
   TREE_THIS_VOLATILE(mem) = 1;
   TREE_SIDE_EFFECTS(mem) = 1;
   gassign *load = gimple_build_assign(init, mem);
@@ -233,8 +252,7 @@ bool strong_cas(gimple *stmt, enum cas_form *form, unsigned *bytes) {
     *bytes = flag & 255;
     return (flag & 256) == 0;
   }
-  if (!gimple_call_builtin_p(stmt, BUILT_IN_NORMAL)) return false;
-  int code = DECL_FUNCTION_CODE(gimple_call_fndecl(stmt));
+  int code = normal_builtin(stmt);
   static const struct {
     enum built_in_function generic;
     enum cas_form form;
@@ -244,6 +262,7 @@ bool strong_cas(gimple *stmt, enum cas_form *form, unsigned *bytes) {
   for (const auto &f : forms) {
     int first = (int)f.generic + 1;
     if (code < first || code >= first + 5) continue;
+    if (gimple_call_num_args(stmt) != (f.form == CAS_BY_REF ? 6u : 3u)) return false;
     *form = f.form;
     *bytes = 1u << (code - first);
     return f.form != CAS_BY_REF || integer_zerop(gimple_call_arg(stmt, 3));
@@ -277,7 +296,8 @@ void expand_strong_cas(gcall *call, enum cas_form form, unsigned bytes) {
   tree success = sync ? memmodel_cst(MEMMODEL_SEQ_CST) : gimple_call_arg(call, 4);
   tree failure = sync ? memmodel_cst(MEMMODEL_SEQ_CST) : gimple_call_arg(call, 5);
   gimple_stmt_iterator gsi = gsi_for_stmt(call);
-  tree expected_ptr = form == CAS_BY_REF ? gimple_call_arg(call, 1) : NULL_TREE;
+  tree expected_ptr =
+      form == CAS_BY_REF ? mem_ref_base(gimple_call_arg(call, 1), &gsi, loc) : NULL_TREE;
   tree expected;
   if (expected_ptr) {
     expected = make_ssa_name(itype);

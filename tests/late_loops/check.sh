@@ -53,6 +53,9 @@ variants() {
   case "$1:$compiler:$arch" in
     atomics:*:aarch64) printf '%s\n' -mno-outline-atomics -march=armv8.1-a ;;
     probes:*) echo -fstack-clash-protection ;;
+    counters:gcc:*) echo "-fprofile-arcs -fprofile-update=atomic" ;;
+    counters:clang*:x86_64 | counters:clang*:i386) # (no aarch64 profile runtime here)
+      echo "-fprofile-instr-generate -fprofile-update=atomic" ;;
     stringops:gcc:x86_64 | stringops:gcc:i386)
       printf '%s\n' -minline-all-stringops -mstringop-strategy=loop \
         -mstringop-strategy=unrolled_loop -mstringop-strategy=vector_loop \
@@ -74,7 +77,7 @@ can_run() { [ "$arch" != aarch64 ] || [ -n "${ST_QEMU:-}" ]; }
 
 status=0
 builds=0
-for src in "$ST_HERE"/atomics.c "$ST_HERE"/probes.c "$ST_HERE"/stringops.c "$ST_HERE"/bitint_div.c; do
+for src in "$ST_HERE"/{atomics,counters,probes,stringops,bitint_div}.c; do
   prog=$(basename "${src%.c}")
   while IFS= read -r variant; do
     read -ra vflags <<< "$variant"
