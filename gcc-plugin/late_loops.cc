@@ -125,7 +125,14 @@ bool backend_loops(const rmw_family &f, unsigned bytes, bool result_used,
   return false;
 }
 
-tree memmodel_cst(enum memmodel model) { return build_int_cst(integer_type_node, model); }
+/* An integer constant.  Not build_int_cst: its poly_int parameter is
+ * mangled per target, and the host plugin must still load into another
+ * target's GCC to refuse it with a clear message. */
+tree int_cst(tree type, HOST_WIDE_INT value) {
+  return double_int_to_tree(type, double_int::from_shwi(value));
+}
+
+tree memmodel_cst(enum memmodel model) { return int_cst(integer_type_node, model); }
 
 /* PTR as the base of a MEM_REF (an SSA name or the address of a
  * declaration), copied into an SSA name before GSI if it is not one. */
@@ -162,7 +169,7 @@ void expand_rmw(gcall *call, const rmw_family &f, unsigned log_size) {
    * compare-and-swap, which returns the real one), as in GCC's own
    * expand_compare_and_swap_loop: a volatile load of any alias set. */
   tree init = make_ssa_name(itype);
-  tree mem = build2(MEM_REF, itype, mem_ref_base(ptr, &gsi, loc), build_int_cst(ptr_type_node, 0));
+  tree mem = build2(MEM_REF, itype, mem_ref_base(ptr, &gsi, loc), int_cst(ptr_type_node, 0));
   TREE_THIS_VOLATILE(mem) = 1;
   TREE_SIDE_EFFECTS(mem) = 1;
   gassign *load = gimple_build_assign(init, mem);
@@ -196,7 +203,7 @@ void expand_rmw(gcall *call, const rmw_family &f, unsigned log_size) {
   }
   tree pair = make_ssa_name(build_complex_type(itype));
   gcall *cas = gimple_build_call_internal(IFN_ATOMIC_COMPARE_EXCHANGE, 6, ptr, old, desired,
-                                          build_int_cst(integer_type_node, 256 + bytes),
+                                          int_cst(integer_type_node, 256 + bytes),
                                           model, memmodel_cst(MEMMODEL_RELAXED));
   gimple_call_set_lhs(cas, pair);
   gimple_call_set_nothrow(cas, true);
@@ -301,7 +308,7 @@ void expand_strong_cas(gcall *call, enum cas_form form, unsigned bytes) {
   tree expected;
   if (expected_ptr) {
     expected = make_ssa_name(itype);
-    tree mem = build2(MEM_REF, itype, expected_ptr, build_int_cst(ptr_type_node, 0));
+    tree mem = build2(MEM_REF, itype, expected_ptr, int_cst(ptr_type_node, 0));
     gassign *load = gimple_build_assign(expected, mem);
     gimple_set_location(load, loc);
     gsi_insert_before(&gsi, load, GSI_SAME_STMT);
@@ -339,7 +346,7 @@ void expand_strong_cas(gcall *call, enum cas_form form, unsigned bytes) {
 
   tree pair = make_ssa_name(build_complex_type(itype));
   gcall *cas = gimple_build_call_internal(IFN_ATOMIC_COMPARE_EXCHANGE, 6, ptr, expected, desired,
-                                          build_int_cst(integer_type_node, 256 + bytes),
+                                          int_cst(integer_type_node, 256 + bytes),
                                           success, failure);
   gimple_call_set_lhs(cas, pair);
   gimple_call_set_nothrow(cas, true);
@@ -352,7 +359,7 @@ void expand_strong_cas(gcall *call, enum cas_form form, unsigned bytes) {
   /* A failed store-exclusive: the word held what was expected. */
   append(failed, gimple_build_cond(EQ_EXPR, seen, expected, NULL_TREE, NULL_TREE), loc);
   if (store) {
-    tree mem = build2(MEM_REF, itype, expected_ptr, build_int_cst(ptr_type_node, 0));
+    tree mem = build2(MEM_REF, itype, expected_ptr, int_cst(ptr_type_node, 0));
     append(store, gimple_build_assign(mem, seen), loc);
   }
 
@@ -409,7 +416,7 @@ unsigned st_expand_late_loops(function *fun, enum rr_softticks_arch arch) {
     if (!f) continue;
     tree lhs = gimple_call_lhs(call);
     bool used = lhs && !(TREE_CODE(lhs) == SSA_NAME && has_zero_uses(lhs));
-    scalar_int_mode mode = int_mode_for_size(BITS_PER_UNIT << log_size, 0).require();
+    machine_mode mode = TYPE_MODE(build_nonstandard_integer_type(BITS_PER_UNIT << log_size, 1));
     if (backend_loops(*f, 1u << log_size, used, arch) && can_compare_and_swap_p(mode, true))
       calls.safe_push(call);
   }
