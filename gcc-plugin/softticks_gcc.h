@@ -41,6 +41,15 @@ bool st_skip_function(tree fndecl);
 /* Registers the attributes the plugin accepts that this GCC lacks. */
 void st_register_attributes(void *gcc_data, void *user_data);
 
+/* Rewrites the atomic read-modify-writes that RTL expansion would turn
+ * into retry loops as GIMPLE loops, before placement ticks them (see
+ * late_loops.cc).  Returns how many it rewrote. */
+unsigned st_expand_late_loops(function *fun, enum rr_softticks_arch arch);
+
+/* Replaces x86 string-operation strategies that expand into loops for
+ * the current function (see stringop_loops.cc). */
+void st_avoid_stringop_loops(void);
+
 /* Registers the GIMPLE pass (after "optimized"). */
 void st_register_tick_pass(void);
 

@@ -206,6 +206,8 @@ class tick_pass : public gimple_opt_pass {
   unsigned int execute(function *fun) final override {
     enum rr_softticks_arch arch;
     if (!st_target_arch(&arch) || st_skip_function(fun->decl)) return 0;
+    st_expand_late_loops(fun, arch);
+    st_avoid_stringop_loops();
     unsigned added = instrument(fun, arch);
     st_unit_ticks += added;
     st_unit_functions++;

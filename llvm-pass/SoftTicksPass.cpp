@@ -1,6 +1,7 @@
 // The instrumentation: LLVM CFG -> st_cfg -> st_place() -> inline asm.
 #include "SoftTicksPass.h"
 #include "FunctionFilter.h"
+#include "LateLoops.h"
 #include "TickTarget.h"
 
 #include "manifest.h"
@@ -431,6 +432,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function &F : M) {
     if (Filter.skipReason(F))
       continue;
+    expandLateLoops(F, Target->Arch);
     unsigned N = FunctionInstrumenter(F, Tick).run();
     S.Ticks += N;
     S.Functions += N != 0;

@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Cycles of machine instructions that pass no tick, in instrumented code.
+
+Usage: tickfree_cycles.py [--objdump PROG] FILE...
+
+The guarantee ("no instrumented instruction runs twice with the same pc
+and sp without a tick in between") checked statically on the code the
+compiler finally emitted, so it sees loops the backend made after the
+plugins ran.  For each function holding at least one tick sequence (an
+instrumented function) it builds the instruction-level control-flow graph
+from the disassembly (direct branches, fall-through; calls return to the
+next instruction; indirect jumps and tail calls leave the function) and
+looks for a cycle that avoids every tick's first instruction.
+
+A cycle whose every pass lowers the stack pointer by a constant (a stack
+probe loop) repeats no (pc, sp) pair: its sp-lowering instructions count as
+cuts when the cycle holds nothing that raises sp.
+
+Prints one line per tick-free cycle ("FILE: FUNCTION: tick-free cycle at
+ADDR..ADDR: INSN ...") and exits 1 if there is any; 0 when none; 2 on bad
+input (a file objdump cannot read, or no instrumented function at all).
+"""
+import re
+import subprocess
+import sys
+
+FUNC_RE = re.compile(r"^([0-9a-f]+) <(.+)>:$")
+INSN_RE = re.compile(r"^\s*([0-9a-f]+):\s+(.*)$")
+TARGET_RE = re.compile(r"^([0-9a-f]+)(?: <[^>]*>)?$")
+
+# The first instruction of each tick sequence (include/rr/softticks.h).
+X86_TICK_RE = re.compile(r"^testb\s+\$0x80,0x70001807$")
+AARCH64_TICK_RE = re.compile(r"^mov\s+x16, #0x7001(0000)?$")  # movz x16, #0x7001, lsl #16
+
+X86_UNCOND = {"jmp", "jmpq", "jmpl", "bnd jmp", "notrack jmp"}
+X86_NO_FALLTHROUGH = {"ret", "retq", "retl", "hlt", "ud2", "bnd ret", "repz ret", "rep ret",
+                      "jmp", "jmpq", "jmpl", "bnd jmp", "notrack jmp"}
+AARCH64_NO_FALLTHROUGH = {"b", "br", "ret", "braa", "brab", "retaa", "retab", "udf", "brk"}
+AARCH64_COND = re.compile(r"^(b\.[a-z]+|cbn?z|tbn?z)$")
+
+
+class Insn:
+    def __init__(self, addr, text):
+        self.addr = addr
+        self.text = text
+        self.succs = []
+
+
+def split_mnemonic(text):
+    for prefix in ("bnd ", "notrack ", "repz ", "rep ", "lock ", "data16 "):
+        if text.startswith(prefix) and prefix.strip() in ("bnd", "notrack"):
+            rest = text[len(prefix):]
+            m, _, ops = rest.partition(" ")
+            return prefix + m, ops
+    m, _, ops = text.partition(" ")
+    return m, ops
+
+
+def branch_target(ops):
+    last = ops.split(",")[-1].strip()
+    m = TARGET_RE.match(last)
+    return int(m.group(1), 16) if m else None
+
+
+def x86_edges(insn, next_addr):
+    mnem, ops = split_mnemonic(insn.text)
+    base = mnem.split()[-1]
+    if base.startswith("j") or base.startswith("loop") or base == "xbegin":
+        target = branch_target(ops) if not ops.startswith("*") else None
+        succs = [] if target is None else [target]
+        if mnem not in X86_UNCOND and base not in ("jmp", "jmpq", "jmpl"):
+            succs.append(next_addr)
+        return succs
+    if mnem in X86_NO_FALLTHROUGH or base in ("ret", "retq", "retl", "hlt", "ud2"):
+        return []
+    return [next_addr]
+
+
+def aarch64_edges(insn, next_addr):
+    mnem, ops = split_mnemonic(insn.text)
+    if mnem == "b":
+        target = branch_target(ops)
+        return [] if target is None else [target]
+    if AARCH64_COND.match(mnem):
+        target = branch_target(ops)
+        return ([] if target is None else [target]) + [next_addr]
+    if mnem in AARCH64_NO_FALLTHROUGH:
+        return []
+    return [next_addr]
+
+
+SP_X86 = r"%[re]?sp"
+
+
+def lowers_sp(text, aarch64):
+    """Lowers the stack pointer by a positive constant."""
+    if aarch64:
+        m = re.match(r"^sub sp, sp, #(0x[0-9a-f]+|\d+)", text)
+        return bool(m) and int(m.group(1), 0) > 0
+    if re.match(r"^push", text):
+        return True
+    m = re.match(r"^sub[lq]? \$(0x[0-9a-f]+|\d+),%[re]?sp$", text)
+    return bool(m) and int(m.group(1), 0) > 0
+
+
+def writes_sp(text, aarch64):
+    """Writes the stack pointer (any way but a constant lowering)."""
+    if lowers_sp(text, aarch64):
+        return False
+    if aarch64:
+        m = text.split(" ", 1)
+        return len(m) == 2 and re.match(r"^sp\b", m[1]) is not None and not m[0].startswith(("st", "cmp", "tst"))
+    if re.match(r"^(pop|leave|ret)", text):
+        return True
+    return re.search(r",%[re]?sp$", text) is not None and not re.match(r"^(cmp|test)", text)
+
+
+def sccs(nodes, succ):
+    """Tarjan's strongly connected components, iteratively."""
+    index, low, on_stack, stack, out = {}, {}, set(), [], []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(succ(root)))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for nxt in it:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(succ(nxt))))
+                    advanced = True
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    n = stack.pop()
+                    on_stack.discard(n)
+                    comp.append(n)
+                    if n == node:
+                        break
+                out.append(comp)
+    return out
+
+
+def cyclic(comp, succ):
+    return len(comp) > 1 or comp[0] in succ(comp[0])
+
+
+def tickfree_cycles(insns, aarch64):
+    """The instruction sets of the cycles that pass no cut."""
+    by_addr = {i.addr: i for i in insns}
+    tick_re = AARCH64_TICK_RE if aarch64 else X86_TICK_RE
+    cuts = {i.addr for i in insns if tick_re.match(i.text)}
+
+    def succ_in(allowed):
+        return lambda a: [s for s in by_addr[a].succs if s in allowed]
+
+    live = {a for a in by_addr if a not in cuts}
+    found = []
+    for comp in sccs(sorted(live), succ_in(live)):
+        if not cyclic(comp, succ_in(live)):
+            continue
+        texts = [by_addr[a].text for a in comp]
+        if any(lowers_sp(t, aarch64) for t in texts) and not any(writes_sp(t, aarch64) for t in texts):
+            inner = {a for a in comp if not lowers_sp(by_addr[a].text, aarch64)}
+            for sub in sccs(sorted(inner), succ_in(inner)):
+                if cyclic(sub, succ_in(inner)):
+                    found.append(sorted(sub))
+            continue
+        found.append(sorted(comp))
+    return found
+
+
+def disassemble(objdump, path):
+    try:
+        out = subprocess.run([objdump, "-d", "-w", "--no-show-raw-insn", path],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"tickfree_cycles: cannot disassemble {path}: {e}")
+    aarch64 = "aarch64" in out.split("file format", 1)[-1].split("\n", 1)[0]
+    functions, current = {}, None
+    for line in out.splitlines():
+        m = FUNC_RE.match(line)
+        if m:
+            current = functions.setdefault(m.group(2), [])
+            continue
+        m = INSN_RE.match(line)
+        if m and current is not None:
+            # objdump separates the mnemonic, the operands and a comment
+            # ("# ..." on x86, "// ..." on aarch64) with tabs.
+            parts = [p.strip() for p in m.group(2).split("\t")]
+            parts = [p for p in parts if p and not p.startswith(("#", "//"))]
+            text = re.sub(r"\s+", " ", " ".join(parts))
+            if text.startswith("(bad)") or not text:
+                continue
+            current.append(Insn(int(m.group(1), 16), text))
+    return aarch64, functions
+
+
+def main(argv):
+    objdump = "objdump"
+    files = []
+    args = iter(argv)
+    for a in args:
+        if a == "--objdump":
+            objdump = next(args, None) or sys.exit("tickfree_cycles: --objdump needs a program")
+        else:
+            files.append(a)
+    if not files:
+        sys.exit(__doc__.split("\n\n")[1])
+    status, instrumented = 0, 0
+    for path in files:
+        aarch64, functions = disassemble(objdump, path)
+        tick_re = AARCH64_TICK_RE if aarch64 else X86_TICK_RE
+        for name, insns in functions.items():
+            if not any(tick_re.match(i.text) for i in insns):
+                continue
+            instrumented += 1
+            edges = aarch64_edges if aarch64 else x86_edges
+            for k, insn in enumerate(insns):
+                nxt = insns[k + 1].addr if k + 1 < len(insns) else None
+                insn.succs = [s for s in edges(insn, nxt) if s is not None]
+            for comp in tickfree_cycles(insns, aarch64):
+                by_addr = {i.addr: i for i in insns}
+                body = "; ".join(by_addr[a].text for a in comp[:8])
+                more = " ..." if len(comp) > 8 else ""
+                print(f"{path}: {name}: tick-free cycle at {comp[0]:#x}..{comp[-1]:#x}: {body}{more}")
+                status = 1
+    if instrumented == 0:
+        print(f"tickfree_cycles: no instrumented function in {' '.join(files)}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
