@@ -26,7 +26,7 @@ extern "C" {
 
 /* Bump when a change to the rules changes where ticks go; recorded in the
  * module manifest. */
-#define ST_PLACEMENT_RULES_VERSION 1
+#define ST_PLACEMENT_RULES_VERSION 2
 
 enum st_block_flags {
   ST_BLOCK_NO_CODE = 1u << 0,
