@@ -57,6 +57,60 @@ static void emit(struct text *t, const char *fmt, ...) {
     t->len += (size_t)n;
 }
 
+/*
+ * The early mapping: an ifunc the loader resolves while it relocates the
+ * module, before any module's initializer runs (glibc, and static
+ * programs' start-up code, resolve IRELATIVE relocations first).  Its
+ * resolver calls the initializer and resolves to a no-op; the
+ * reference that makes the relocation is an .init_array slot, which every
+ * linker keeps (--gc-sections too) and which then calls the no-op.  So a
+ * module's page exists before another module's initializer can call into
+ * it (a custom malloc that libstdc++'s initializer calls), where a
+ * .preinit_array entry would only serve executables (GNU ld refuses one in
+ * a shared object, and a compiler cannot tell which it is building).  It
+ * is its own COMDAT group: the initializer's group stays as the ABI fixes
+ * it.  Each piece starts with a landing pad (endbr, bti c): both are
+ * called indirectly.
+ */
+#define ST_EARLY_GROUP "__rr_softticks_early"
+#define ST_EARLY_SECTION ".text.__rr_softticks_early" /* skip prefix: never ticks */
+#define ST_EARLY_IFUNC "__rr_softticks_early"
+#define ST_EARLY_RESOLVER "__rr_softticks_early_map"
+
+/* The resolver's body; "1:" is the no-op it resolves to. */
+static const char *early_resolver_code(enum rr_softticks_arch arch) {
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64:
+      return "\tendbr64\n\tsubq $8, %rsp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
+             "\n\taddq $8, %rsp\n\tleaq 1f(%rip), %rax\n\tret\n1:\tendbr64\n\tret\n";
+    case RR_SOFTTICKS_ARCH_I386:
+      return "\tendbr32\n\tsubl $12, %esp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
+             "\n\taddl $12, %esp\n\tcall 2f\n2:\tpopl %eax\n\taddl $(1f - 2b), %eax\n"
+             "\tret\n1:\tendbr32\n\tret\n";
+    case RR_SOFTTICKS_ARCH_AARCH64:
+      return "\thint #34\n\tstp x29, x30, [sp, #-16]!\n\tmov x29, sp\n\tbl " RR_SOFTTICKS_INIT_SYMBOL
+             "\n\tldp x29, x30, [sp], #16\n\tadr x0, 1f\n\tret\n1:\thint #34\n\tret\n";
+  }
+  return NULL;
+}
+
+static void emit_early_mapping(struct text *t, enum rr_softticks_arch arch,
+                               const struct asm_dialect *d) {
+  const char *r = ST_EARLY_RESOLVER, *f = ST_EARLY_IFUNC;
+  emit(t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n", ST_EARLY_SECTION, d->type_prefix,
+       ST_EARLY_GROUP);
+  emit(t, "\t.p2align %u\n\t.globl %s\n\t.hidden %s\n\t.type %s,%sfunction\n%s:\n",
+       d->code_align_log2, r, r, r, d->type_prefix, r);
+  emit(t, "%s\t.size %s,.-%s\n", early_resolver_code(arch), r, r);
+  emit(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%sgnu_indirect_function\n\t.set %s,%s\n", f, f,
+       f, d->type_prefix, f, r);
+  emit(t, "\t.popsection\n");
+  emit(t, "\t.pushsection .init_array,\"awG\",%sinit_array,%s,comdat\n", d->type_prefix,
+       ST_EARLY_GROUP);
+  emit(t, "\t.p2align %u\n\t.%ubyte %s\n\t.popsection\n", d->pointer_size == 8 ? 3u : 2u,
+       d->pointer_size, f);
+}
+
 /* Writes the text for arch into buf; returns 0, or -1 if it does not fit
  * or arch has no initializer in this build. */
 static int build(enum rr_softticks_arch arch, char *buf, size_t cap) {
@@ -94,6 +148,7 @@ static int build(enum rr_softticks_arch arch, char *buf, size_t cap) {
   for (i = 0; i < padded; i++)
     emit(&t, "%s0x%02x", i ? "," : "", i < strlen(name) ? (unsigned char)name[i] : 0u);
   emit(&t, "\n\t.4byte %u\n\t.popsection\n", (unsigned)RR_SOFTTICKS_ABI_VERSION);
+  emit_early_mapping(&t, arch, d);
   return t.overflow ? -1 : 0;
 }
 
