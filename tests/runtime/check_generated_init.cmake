@@ -11,7 +11,8 @@
 # __rr_softticks_init whose bytes equal the fresh compile's, its
 # .init_array.00001 entry and the 20-byte note, all in the COMDAT group
 # __rr_softticks_init; and the early mapping (common/module_asm.c): the
-# ifunc __rr_softticks_early with its .init_array slot, in the group
+# ifunc __rr_softticks_early, the GOT reference to it and the .init_array
+# slot of the no-op that holds that reference, in the group
 # __rr_softticks_early.
 
 # Lists arrive |-separated.
@@ -162,8 +163,12 @@ foreach(arch ${ARCHES})
     if(NOT listing MATCHES "(IFUNC|<OS specific>: 10) +GLOBAL +HIDDEN +[0-9]+ __rr_softticks_early\n")
       fail("${arch}/${tool}: __rr_softticks_early is not a hidden ifunc\n${listing}")
     endif()
-    if(NOT listing MATCHES "Relocation section '\\.rela?\\.init_array'[^\n]*\n[^\n]*\n[^\n]*__rr_softticks_early")
-      fail("${arch}/${tool}: the early .init_array slot does not point at __rr_softticks_early\n${listing}")
+    if(NOT listing MATCHES "Relocation section '\\.rela?\\.init_array'[^\n]*\n[^\n]*\n[^\n]*__rr_softticks_early_noop")
+      fail("${arch}/${tool}: the early .init_array slot does not point at __rr_softticks_early_noop\n${listing}")
+    endif()
+    # The reference that makes the loader call the resolver: a GOT one.
+    if(NOT listing MATCHES "_GOT[^\n]* __rr_softticks_early( [-+]|\n)")
+      fail("${arch}/${tool}: no GOT relocation against __rr_softticks_early\n${listing}")
     endif()
   endforeach()
 
@@ -196,9 +201,9 @@ foreach(arch ${ARCHES})
       run(readelf -W -s -d -r ${so})
       string(REGEX MATCHALL "FUNC +[A-Z]+ +[A-Z]+ +[0-9]+ __rr_softticks_init\n" defs "${run_out}")
       list(LENGTH defs ndefs)
-      # Two slots: the initializer's and the early mapping's, which the
-      # loader fills by calling the resolver (an IRELATIVE relocation; GNU
-      # ld for aarch64 adds a second one for a PLT slot of the ifunc).
+      # Two slots: the initializer's and the early mapping's no-op; and an
+      # IRELATIVE relocation, which the loader applies by calling the
+      # resolver.
       math(EXPR two_slots "2 * ${pointer_${arch}}")
       string(REGEX MATCHALL "_IRELATIV" irel "${run_out}")
       list(LENGTH irel nirel)
