@@ -54,6 +54,22 @@ for p in "${programs[@]}"; do
   [ "$out" = "${want[$p]}" ] || fail "$p printed '$out', want '${want[$p]}'"
   echo "ok: $p runs"
 done
+# The early mapping with each linker and link mode (x86: the aarch64 builds
+# are dynamic GCC or static clang already).
+if [ "$ST_ARCH" != aarch64 ]; then
+  variants=(-static)
+  command -v ld.gold >/dev/null && variants+=(-fuse-ld=gold)
+  command -v ld.lld >/dev/null && variants+=(-fuse-ld=lld)
+  for v in "${variants[@]}"; do
+    cc "$v" "$ST_TESTS/early.c" "$ST_TESTS/early_other.c" -o "early$v" || fail "early $v: build"
+    cxx "$v" "$ST_TESTS/malloc_cxx.cc" -o "malloc_cxx$v" || fail "malloc_cxx $v: build"
+    for p in early malloc_cxx; do
+      out=$("./$p$v" 2>&1) || fail "$p $v exited $? with no tracer: $out"
+      [ "$out" = "${want[$p]}" ] || fail "$p $v printed '$out'"
+      echo "ok: $p $v runs"
+    done
+  done
+fi
 if [ -e libbump.so ]; then
   preload=(env LD_PRELOAD="$PWD/libbump.so")
   [ "$ST_ARCH" = aarch64 ] && preload=(env QEMU_SET_ENV=LD_PRELOAD="$PWD/libbump.so")
