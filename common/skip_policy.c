@@ -102,6 +102,24 @@ int st_skip_policy_decide(const struct st_fn_facts *fns, unsigned n, const struc
   return 0;
 }
 
+int st_is_preinit_section(const char *section) {
+  return section && (strcmp(section, ".preinit_array") == 0 ||
+                     strncmp(section, ".preinit_array.", strlen(".preinit_array.")) == 0);
+}
+
+int st_init_array_section_priority(const char *section) {
+  const char *prefix = ".init_array.", *digits;
+  long priority = 0;
+  if (!has_prefix(section, prefix)) return ST_NOT_CDTOR;
+  digits = section + strlen(prefix);
+  if (!*digits || strlen(digits) > 5) return ST_NOT_CDTOR;
+  for (; *digits; digits++) {
+    if (*digits < '0' || *digits > '9') return ST_NOT_CDTOR;
+    priority = priority * 10 + (*digits - '0');
+  }
+  return (int)priority;
+}
+
 const char *st_skip_reason_text(enum st_skip_reason reason) {
   switch (reason) {
     case ST_TICKS: return "ticks";

@@ -68,6 +68,14 @@ struct st_skip_decision {
 int st_skip_policy_decide(const struct st_fn_facts *fns, unsigned n, const struct st_call *calls,
                           unsigned ncalls, struct st_skip_decision *out);
 
+/* Sections of variables whose function pointers the loader or start-up
+ * code calls: whether section is .preinit_array (or .preinit_array.*),
+ * and the priority of an .init_array.NNNNN section (the functions it
+ * refers to are constructors of that priority; ST_NOT_CDTOR for any other
+ * section, plain .init_array included: it runs after the initializer). */
+int st_is_preinit_section(const char *section);
+int st_init_array_section_priority(const char *section);
+
 /* A few words for -stats output and tests ("ifunc resolver", ...). */
 const char *st_skip_reason_text(enum st_skip_reason reason);
 

@@ -28,10 +28,6 @@ bool is_ifunc(symtab_node *sym) {
   return TREE_CODE(sym->decl) == FUNCTION_DECL && has_attr(sym->decl, "ifunc");
 }
 
-bool has_prefix(const char *s, const char *prefix) {
-  return s && strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
 /* The unit's decisions, by function decl. */
 struct unit_skips {
   hash_map<tree, unsigned> index;
@@ -123,15 +119,24 @@ unit_skips *decide_unit(void) {
     facts.safe_push(describe(node, resolver_decls, resolver_names));
   }
 
-  /* .preinit_array entries: the functions its variables refer to. */
+  /* Function pointers placed by hand in .preinit_array or
+   * .init_array.NNNNN: the functions those variables refer to. */
   varpool_node *var;
   FOR_EACH_VARIABLE(var) {
-    if (!has_prefix(var->get_section(), ".preinit_array")) continue;
+    const char *section = var->get_section();
+    bool preinit = st_is_preinit_section(section);
+    int priority = st_init_array_section_priority(section);
+    if (!preinit && priority == ST_NOT_CDTOR) continue;
     ipa_ref *ref;
     for (unsigned i = 0; var->iterate_reference(i, ref); i++) {
       cgraph_node *fn = real_function(ref->referred);
       unsigned *at = fn ? u->index.get(fn->decl) : NULL;
-      if (at) facts[*at].flags |= ST_FN_PREINIT;
+      if (!at) continue;
+      st_fn_facts *f = &facts[*at];
+      if (preinit)
+        f->flags |= ST_FN_PREINIT;
+      else if (f->ctor_priority == ST_NOT_CDTOR || priority < f->ctor_priority)
+        f->ctor_priority = priority;
     }
   }
 

@@ -87,17 +87,28 @@ FunctionFilter::FunctionFilter(Module &M) {
   for (GlobalIFunc &GI : M.ifuncs())
     if (st_fn_facts *R = FactsOf(GI.getResolverFunction()))
       R->flags |= ST_FN_IFUNC_RESOLVER;
-  for (const GlobalVariable &GV : M.globals())
-    if (GV.hasInitializer() && GV.hasSection() && GV.getSection().substr(0, 14) == ".preinit_array")
-      forReferencedFunctions(GV.getInitializer(), [&](const Function *F) {
-        if (st_fn_facts *P = FactsOf(F))
-          P->flags |= ST_FN_PREINIT;
-      });
   // A function listed twice keeps its earliest priority.
   auto Earliest = [](int &Slot, int P) {
     if (Slot == ST_NOT_CDTOR || P < Slot)
       Slot = P;
   };
+  // Function pointers placed by hand in .preinit_array or .init_array.NNNNN.
+  for (const GlobalVariable &GV : M.globals()) {
+    if (!GV.hasInitializer() || !GV.hasSection())
+      continue;
+    std::string Section = GV.getSection().str();
+    bool Preinit = st_is_preinit_section(Section.c_str());
+    int Priority = st_init_array_section_priority(Section.c_str());
+    if (Preinit || Priority != ST_NOT_CDTOR)
+      forReferencedFunctions(GV.getInitializer(), [&](const Function *F) {
+        if (st_fn_facts *P = FactsOf(F)) {
+          if (Preinit)
+            P->flags |= ST_FN_PREINIT;
+          else
+            Earliest(P->ctor_priority, Priority);
+        }
+      });
+  }
   forStructors(M, "llvm.global_ctors", [&](int P, const Function *F) {
     if (st_fn_facts *C = FactsOf(F))
       Earliest(C->ctor_priority, P);

@@ -17,7 +17,7 @@ void other_unit_helper(int); /* early_other.c: instrumented, not early-only */
 
 int rounds = 2;
 static int calls[16];
-enum { PREINIT, CTOR0, CTOR1, CTOR101, RESOLVER, ONLY_EARLY, RECURSIVE, SHARED, LOCAL_SHARED };
+enum { PREINIT, CTOR0, CTOR1, CTOR101, RESOLVER, ONLY_EARLY, RECURSIVE, SHARED, LOCAL_SHARED, BY_HAND };
 
 #define LOOP(n)                          \
   for (int i = 0; i < (n); i++) sink(i)
@@ -72,6 +72,16 @@ __attribute__((constructor(1))) static ST_NOINLINE void ctor1(void) {
   LOOP(rounds);
   recursive_helper(rounds);
 }
+
+/* Put in .init_array.00000 by hand: a constructor of priority 0 (not
+ * const: GCC puts its own priority-0 constructor in the same section). */
+static ST_NOINLINE void init_array_by_hand(void) {
+  calls[BY_HAND]++;
+  LOOP(rounds);
+  only_early_helper(rounds);
+}
+__attribute__((section(".init_array.00000"), used)) static void (*by_hand[])(void) = {
+    init_array_by_hand};
 
 /* After the initializer: ticks. */
 __attribute__((constructor(101))) static ST_NOINLINE void ctor101(void) {
@@ -135,8 +145,9 @@ int main(void) {
 #endif
   /* A static program has no .preinit_array run before its constructors on
    * every libc; the count is what matters, not the order. */
-  printf("preinit %d ctor0 %d ctor1 %d ctor101 %d resolver %d via_ifunc %d\n", calls[PREINIT],
-         calls[CTOR0], calls[CTOR1], calls[CTOR101], calls[RESOLVER] > 0, r);
+  printf("preinit %d ctor0 %d ctor1 %d ctor101 %d by_hand %d resolver %d via_ifunc %d\n",
+         calls[PREINIT], calls[CTOR0], calls[CTOR1], calls[CTOR101], calls[BY_HAND],
+         calls[RESOLVER] > 0, r);
   printf("only_early %d recursive %d shared %d local_shared %d\n", calls[ONLY_EARLY] > 0,
          calls[RECURSIVE] > 0, calls[SHARED] > 1, calls[LOCAL_SHARED] > 1);
   return 0;

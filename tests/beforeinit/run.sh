@@ -29,7 +29,7 @@ naked=(naked_fn=0)
 cc "${asm_flags[@]}" -S "$ST_TESTS/early.c" -o early.s || fail "early.c: -S"
 # clang writes a comment after some labels; asm_ticks wants the bare label.
 sed -E -i 's,^([^[:space:]]+:)[[:space:]]+(#|//).*$,\1,' early.s
-"$ST_ASM_TICKS" "$ST_ARCH" early.s preinit_entry=0 ctor0=0 ctor1=0 resolver=0 \
+"$ST_ASM_TICKS" "$ST_ARCH" early.s preinit_entry=0 ctor0=0 ctor1=0 init_array_by_hand=0 resolver=0 \
   only_early_helper=0 recursive_helper=0 no_sanitize=0 own_section=0 "${naked[@]}" \
   ctor101=2 dtor0=2 impl=2 shared_helper=2 local_shared_helper=2 ||
   fail "early.c: ticks per function ($ST_ARCH $level)"
@@ -40,7 +40,7 @@ cxx "$ST_TESTS/malloc_cxx.cc" -o malloc_cxx || fail "malloc_cxx: build"
 cc "$ST_TESTS/malloc_c.c" -Wl,--no-as-needed -lstdc++ -o malloc_c || fail "malloc_c: build"
 programs=(early malloc_cxx malloc_c)
 declare -A want=(
-  [early]=$'preinit 1 ctor0 1 ctor1 1 ctor101 1 resolver 1 via_ifunc 3\nonly_early 1 recursive 1 shared 1 local_shared 1'
+  [early]=$'preinit 1 ctor0 1 ctor1 1 ctor101 1 by_hand 1 resolver 1 via_ifunc 3\nonly_early 1 recursive 1 shared 1 local_shared 1'
   [malloc_cxx]="3 word2 1"
   [malloc_c]="bump 1")
 # A static program takes no LD_PRELOAD: the shared-library case needs a

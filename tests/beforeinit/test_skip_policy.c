@@ -113,7 +113,32 @@ static void helpers(void) {
   expect("unreached cycle", loose, 3, loop, 2, ticks, none);
 }
 
+static void sections(void) {
+  static const struct {
+    const char *section;
+    int preinit, priority;
+  } cases[] = {
+      {".preinit_array", 1, NONE},       {".preinit_array.x", 1, NONE},
+      {".preinit_arrayx", 0, NONE},      {".init_array", 0, NONE},
+      {".init_array.00000", 0, 0},       {".init_array.00001", 0, 1},
+      {".init_array.101", 0, 101},       {".init_array.65535", 0, 65535},
+      {".init_array.", 0, NONE},         {".init_array.1x", 0, NONE},
+      {".init_array.123456", 0, NONE},   {".fini_array.00000", 0, NONE},
+      {NULL, 0, NONE},
+  };
+  for (unsigned i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const char *s = cases[i].section;
+    if (st_is_preinit_section(s) != cases[i].preinit ||
+        st_init_array_section_priority(s) != cases[i].priority) {
+      printf("FAIL section %s: preinit %d priority %d\n", s ? s : "(none)",
+             st_is_preinit_section(s), st_init_array_section_priority(s));
+      failures++;
+    }
+  }
+}
+
 int main(void) {
+  sections();
   opt_outs();
   early_entries();
   helpers();
