@@ -57,6 +57,74 @@ static void emit(struct text *t, const char *fmt, ...) {
     t->len += (size_t)n;
 }
 
+/*
+ * The early mapping: an ifunc the loader resolves while it relocates the
+ * module, before any module's initializer runs (glibc, and static
+ * programs' start-up code, resolve IRELATIVE relocations first).  Its
+ * resolver calls the initializer.  What makes the relocation is a GOT
+ * reference to the ifunc in code that never runs, after the return of a
+ * no-op that an .init_array slot calls: every linker keeps .init_array
+ * (--gc-sections too), so it keeps the no-op and its reference, and gives
+ * the ifunc a GOT (or PLT) slot that the loader fills by calling the
+ * resolver.  Nothing ever calls through that slot: an i386 PLT entry
+ * needs %ebx to hold the module's GOT, which lld's canonical PLT entry for
+ * an ifunc in .init_array would not have had.  So a module's page exists
+ * before another module's initializer can call into it (a custom malloc
+ * that libstdc++'s initializer calls), where a .preinit_array entry would
+ * only serve executables (GNU ld refuses one in a shared object, and a
+ * compiler cannot tell which it is building).  It is its own COMDAT
+ * group: the initializer's group stays as the ABI fixes it.  The resolver
+ * and the no-op start with a landing pad (endbr, bti c): both are called
+ * indirectly.
+ */
+#define ST_EARLY_GROUP "__rr_softticks_early"
+#define ST_EARLY_SECTION ".text.__rr_softticks_early" /* skip prefix: never ticks */
+#define ST_EARLY_IFUNC "__rr_softticks_early"
+#define ST_EARLY_RESOLVER "__rr_softticks_early_map"
+#define ST_EARLY_NOOP "__rr_softticks_early_noop"
+
+/* The resolver's body (it returns the no-op's address), then the no-op
+ * with the never-executed GOT reference after its return. */
+static const char *early_code(enum rr_softticks_arch arch) {
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64:
+      return "\tendbr64\n\tsubq $8, %rsp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
+             "\n\taddq $8, %rsp\n\tleaq " ST_EARLY_NOOP "(%rip), %rax\n\tret\n"
+             ST_EARLY_NOOP ":\n\tendbr64\n\tret\n"
+             "\tmovq " ST_EARLY_IFUNC "@GOTPCREL(%rip), %rax\n";
+    case RR_SOFTTICKS_ARCH_I386:
+      return "\tendbr32\n\tsubl $12, %esp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
+             "\n\taddl $12, %esp\n\tcall 2f\n2:\tpopl %eax\n\taddl $(" ST_EARLY_NOOP
+             " - 2b), %eax\n\tret\n" ST_EARLY_NOOP ":\n\tendbr32\n\tret\n"
+             "\tmovl " ST_EARLY_IFUNC "@GOT(%eax), %eax\n";
+    case RR_SOFTTICKS_ARCH_AARCH64:
+      return "\thint #34\n\tstp x29, x30, [sp, #-16]!\n\tmov x29, sp\n\tbl " RR_SOFTTICKS_INIT_SYMBOL
+             "\n\tldp x29, x30, [sp], #16\n\tadr x0, " ST_EARLY_NOOP "\n\tret\n" ST_EARLY_NOOP
+             ":\n\thint #34\n\tret\n"
+             "\tadrp x16, :got:" ST_EARLY_IFUNC "\n\tldr x16, [x16, #:got_lo12:" ST_EARLY_IFUNC
+             "]\n";
+  }
+  return NULL;
+}
+
+static void emit_early_mapping(struct text *t, enum rr_softticks_arch arch,
+                               const struct asm_dialect *d) {
+  const char *r = ST_EARLY_RESOLVER, *f = ST_EARLY_IFUNC, *n = ST_EARLY_NOOP;
+  emit(t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n", ST_EARLY_SECTION, d->type_prefix,
+       ST_EARLY_GROUP);
+  emit(t, "\t.p2align %u\n", d->code_align_log2);
+  emit(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%sfunction\n", r, r, r, d->type_prefix);
+  emit(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%sfunction\n", n, n, n, d->type_prefix);
+  emit(t, "%s:\n%s\t.size %s,.-%s\n\t.size %s,.-%s\n", r, early_code(arch), r, r, n, n);
+  emit(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%sgnu_indirect_function\n\t.set %s,%s\n", f, f,
+       f, d->type_prefix, f, r);
+  emit(t, "\t.popsection\n");
+  emit(t, "\t.pushsection .init_array,\"awG\",%sinit_array,%s,comdat\n", d->type_prefix,
+       ST_EARLY_GROUP);
+  emit(t, "\t.p2align %u\n\t.%ubyte %s\n\t.popsection\n", d->pointer_size == 8 ? 3u : 2u,
+       d->pointer_size, n);
+}
+
 /* Writes the text for arch into buf; returns 0, or -1 if it does not fit
  * or arch has no initializer in this build. */
 static int build(enum rr_softticks_arch arch, char *buf, size_t cap) {
@@ -94,6 +162,7 @@ static int build(enum rr_softticks_arch arch, char *buf, size_t cap) {
   for (i = 0; i < padded; i++)
     emit(&t, "%s0x%02x", i ? "," : "", i < strlen(name) ? (unsigned char)name[i] : 0u);
   emit(&t, "\n\t.4byte %u\n\t.popsection\n", (unsigned)RR_SOFTTICKS_ABI_VERSION);
+  emit_early_mapping(&t, arch, d);
   return t.overflow ? -1 : 0;
 }
 

@@ -6,7 +6,9 @@
  *   - its .init_array entry at priority 1;
  *   - the 20-byte .note.rrsoftticks ABI note;
  * all three in the COMDAT group __rr_softticks_init, so that a linked
- * module keeps exactly one of each however many units carry them.
+ * module keeps exactly one of each however many units carry them;
+ * and, in the group __rr_softticks_early, an ifunc whose resolution at
+ * relocation time calls the initializer early (see module_asm.c).
  * The text assembles with GNU as and with LLVM's integrated assembler.
  */
 #ifndef SOFTTICKS_COMMON_MODULE_ASM_H

@@ -7,6 +7,8 @@
 
 #include <rr/softticks.h>
 
+#include "skip_policy.h"
+
 /* The name GCC derives from softticks.so; -fplugin-arg-softticks-... */
 extern const char *st_plugin_name;
 
@@ -35,8 +37,15 @@ void st_check_toplevel_asm(void *gcc_data, void *user_data);
 /* The tick sequence and its clobbers for an architecture. */
 const char *st_tick_asm(enum rr_softticks_arch arch);
 
-/* Whether a function must not tick (see skip_rules.cc). */
-bool st_skip_function(tree fndecl);
+/* What the skip policy (common/skip_policy.h) decided for a function of
+ * the current unit; the unit is described at the first call. */
+struct st_skip_decision st_skip_decision_for(tree fndecl);
+
+/* Drops the current unit's decisions (at the start of a unit). */
+void st_forget_unit_skips(void);
+
+/* Whether a function of the unit calls the initializer at its entry. */
+extern bool st_unit_maps_early;
 
 /* Registers the attributes the plugin accepts that this GCC lacks. */
 void st_register_attributes(void *gcc_data, void *user_data);

@@ -80,6 +80,8 @@ static bool parse_arguments(const struct plugin_name_args *args) {
 static void start_unit(void *, void *) {
   st_unit_ticks = 0;
   st_unit_functions = 0;
+  st_unit_maps_early = false;
+  st_forget_unit_skips();
   st_check_target_once();
 }
 

@@ -13,6 +13,7 @@
 
 unsigned long st_unit_ticks;
 unsigned long st_unit_functions;
+bool st_unit_maps_early;
 
 namespace {
 
@@ -187,6 +188,35 @@ unsigned instrument(function *fun, enum rr_softticks_arch arch) {
   return added;
 }
 
+/* The module's initializer, as a hidden external function. */
+tree initializer_decl(void) {
+  tree name = get_identifier(RR_SOFTTICKS_INIT_SYMBOL);
+  if (symtab_node *known = symtab_node::get_for_asmname(name))
+    if (TREE_CODE(known->decl) == FUNCTION_DECL) return known->decl;
+  tree decl = build_fn_decl(RR_SOFTTICKS_INIT_SYMBOL,
+                            build_function_type_list(void_type_node, NULL_TREE));
+  DECL_EXTERNAL(decl) = 1;
+  TREE_PUBLIC(decl) = 1;
+  TREE_NOTHROW(decl) = 1;
+  DECL_ARTIFICIAL(decl) = 1;
+  DECL_VISIBILITY(decl) = VISIBILITY_HIDDEN;
+  DECL_VISIBILITY_SPECIFIED(decl) = 1;
+  return decl;
+}
+
+/* Code that may run before the module's initializer (an ifunc resolver, a
+ * .preinit_array entry, an early constructor) calls it first, so that
+ * whatever it calls may tick; the initializer is idempotent (EEXIST). */
+void call_initializer_first(function *fun) {
+  tree init = initializer_decl();
+  gcall *call = gimple_build_call(init, 0);
+  gimple_call_set_nothrow(call, true);
+  gimple_set_location(call, DECL_SOURCE_LOCATION(fun->decl));
+  gsi_insert_on_edge_immediate(single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(fun)), call);
+  cgraph_node::get_create(fun->decl)
+      ->create_edge(cgraph_node::get_create(init), call, gimple_bb(call)->count);
+}
+
 const pass_data tick_pass_data = {
     GIMPLE_PASS,
     "softticks", /* name: -fdump-tree-softticks */
@@ -205,7 +235,21 @@ class tick_pass : public gimple_opt_pass {
 
   unsigned int execute(function *fun) final override {
     enum rr_softticks_arch arch;
-    if (!st_target_arch(&arch) || st_skip_function(fun->decl)) return 0;
+    if (!st_target_arch(&arch)) return 0;
+    st_skip_decision decision = st_skip_decision_for(fun->decl);
+    unsigned todo = 0;
+    if (decision.maps_page_first && single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fun))) {
+      call_initializer_first(fun);
+      st_unit_maps_early = true;
+      todo = TODO_update_ssa_only_virtuals; /* the call's memory state */
+    }
+    if (decision.reason != ST_TICKS) {
+      if (st_option_stats)
+        fprintf(stderr, "softticks: %s: skipped (%s)\n",
+                IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl)),
+                st_skip_reason_text(decision.reason));
+      return todo;
+    }
     st_expand_late_loops(fun, arch);
     st_avoid_stringop_loops();
     unsigned added = instrument(fun, arch);
@@ -214,7 +258,7 @@ class tick_pass : public gimple_opt_pass {
     if (st_option_stats)
       fprintf(stderr, "softticks: %s: %u ticks\n",
               IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl)), added);
-    return 0;
+    return todo;
   }
 };
 

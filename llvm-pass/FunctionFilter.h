@@ -1,8 +1,14 @@
-// Which functions the pass leaves alone, and why.
+// Which functions the pass leaves alone and which map the page first:
+// LLVM's description of a module's functions for the common skip policy
+// (common/skip_policy.h).
 #ifndef SOFTTICKS_LLVM_FUNCTION_FILTER_H
 #define SOFTTICKS_LLVM_FUNCTION_FILTER_H
 
-#include <llvm/ADT/SmallPtrSet.h>
+#include "skip_policy.h"
+
+#include <llvm/ADT/DenseMap.h>
+
+#include <vector>
 
 namespace llvm {
 class Function;
@@ -13,15 +19,17 @@ namespace softticks {
 
 class FunctionFilter {
 public:
+  // Describes every function defined in M once and asks the policy.
   explicit FunctionFilter(llvm::Module &M);
   // Null if F is instrumented, else a short reason.
   const char *skipReason(const llvm::Function &F) const;
+  // Whether F may run before the initializer and calls it first.
+  bool mapsPageFirst(const llvm::Function &F) const;
 
 private:
-  // ifunc resolvers, .preinit_array entries, constructors of priority <= 1
-  // and the local functions only they call: they run before the
-  // initializer has mapped the page.
-  llvm::SmallPtrSet<const llvm::Function *, 8> BeforeInit;
+  const st_skip_decision *decision(const llvm::Function &F) const;
+  llvm::DenseMap<const llvm::Function *, unsigned> Index;
+  std::vector<st_skip_decision> Decisions;
 };
 
 } // namespace softticks

@@ -384,6 +384,25 @@ const char *unsupportedCode(const Module &M) {
   return nullptr;
 }
 
+// Code that may run before the module's initializer (an ifunc resolver, a
+// .preinit_array entry, an early constructor) calls it first: whatever it
+// calls may then tick.  The initializer is idempotent (EEXIST).
+void callInitializerFirst(Function &F) {
+  Module &M = *F.getParent();
+  FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(M.getContext()), false);
+  FunctionCallee Init = M.getOrInsertFunction(RR_SOFTTICKS_INIT_SYMBOL, VoidFn);
+  if (auto *Decl = dyn_cast<Function>(Init.getCallee())) {
+    Decl->setVisibility(GlobalValue::HiddenVisibility);
+    Decl->setDSOLocal(true);
+    Decl->addFnAttr(Attribute::NoUnwind);
+  }
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  if (DISubprogram *SP = F.getSubprogram())
+    B.SetCurrentDebugLocation(DILocation::get(F.getContext(), 0, 0, SP));
+  B.CreateCall(Init)->setDoesNotThrow();
+}
+
 } // namespace
 
 PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
@@ -429,7 +448,12 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                                    /*hasSideEffects=*/true);
   FunctionFilter Filter(M);
   Stats S;
+  bool MapsEarly = false;
   for (Function &F : M) {
+    if (Filter.mapsPageFirst(F)) {
+      callInitializerFirst(F);
+      MapsEarly = true;
+    }
     if (Filter.skipReason(F))
       continue;
     expandLateLoops(F, Target->Arch);
@@ -448,7 +472,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                 " was compiled without the softticks plugin: if its link has more than one "
                 "module, each one's initializer is a duplicate symbol; compile every -flto "
                 "unit with the plugin");
-  if (Owns && (S.Ticks || IsLtoLink))
+  if (Owns && (S.Ticks || IsLtoLink || MapsEarly))
     appendModuleAsm(M, *Target, InitAsm);
   if (statsRequested())
     errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "

@@ -10,7 +10,10 @@
 # For each arch and each assembler, the object must hold a hidden function
 # __rr_softticks_init whose bytes equal the fresh compile's, its
 # .init_array.00001 entry and the 20-byte note, all in the COMDAT group
-# __rr_softticks_init.
+# __rr_softticks_init; and the early mapping (common/module_asm.c): the
+# ifunc __rr_softticks_early, the GOT reference to it and the .init_array
+# slot of the no-op that holds that reference, in the group
+# __rr_softticks_early.
 
 # Lists arrive |-separated.
 foreach(var INIT_CFLAGS ARCHES CLANGS CC_x86_64 CC_i386 CC_aarch64 GAS_x86_64 GAS_i386 GAS_aarch64)
@@ -152,6 +155,21 @@ foreach(arch ${ARCHES})
     if(NOT listing MATCHES "Relocation section '\\.rela?\\.init_array\\.00001'[^\n]*\n[^\n]*\n[^\n]*__rr_softticks_init")
       fail("${arch}/${tool}: .init_array.00001 does not point at __rr_softticks_init\n${listing}")
     endif()
+    if(NOT listing MATCHES "`\\.group' \\[__rr_softticks_early\\] contains [0-9]+ sections:\n[^\n]*\n[^\n]*   \\.text\\.__rr_softticks_early\n[^\n]*\n?[^\n]*   \\.init_array\n")
+      fail("${arch}/${tool}: no COMDAT group __rr_softticks_early of its code and .init_array slot\n${listing}")
+    endif()
+    # STT_GNU_IFUNC (10); readelf names it only when the object says
+    # ELFOSABI_GNU, which LLVM 14's assembler does not.
+    if(NOT listing MATCHES "(IFUNC|<OS specific>: 10) +GLOBAL +HIDDEN +[0-9]+ __rr_softticks_early\n")
+      fail("${arch}/${tool}: __rr_softticks_early is not a hidden ifunc\n${listing}")
+    endif()
+    if(NOT listing MATCHES "Relocation section '\\.rela?\\.init_array'[^\n]*\n[^\n]*\n[^\n]*__rr_softticks_early_noop")
+      fail("${arch}/${tool}: the early .init_array slot does not point at __rr_softticks_early_noop\n${listing}")
+    endif()
+    # The reference that makes the loader call the resolver: a GOT one.
+    if(NOT listing MATCHES "_GOT[^\n]* __rr_softticks_early( [-+]|\n)")
+      fail("${arch}/${tool}: no GOT relocation against __rr_softticks_early\n${listing}")
+    endif()
   endforeach()
 
   # COMDAT: two units (from different assemblers) linked into one shared
@@ -180,11 +198,18 @@ foreach(arch ${ARCHES})
         fail("${arch}: linking ${first}.o and ${last}.o with ${linker} failed:\n${run_err}")
         continue()
       endif()
-      run(readelf -W -s -d ${so})
+      run(readelf -W -s -d -r ${so})
       string(REGEX MATCHALL "FUNC +[A-Z]+ +[A-Z]+ +[0-9]+ __rr_softticks_init\n" defs "${run_out}")
       list(LENGTH defs ndefs)
-      if(NOT ndefs EQUAL 1 OR NOT run_out MATCHES "\\(INIT_ARRAYSZ\\) +${pointer_${arch}} \\(bytes\\)")
-        fail("${arch}/${linker}: ${ndefs} initializer symbols, or not one .init_array entry:\n${run_out}")
+      # Two slots: the initializer's and the early mapping's no-op; and an
+      # IRELATIVE relocation, which the loader applies by calling the
+      # resolver.
+      math(EXPR two_slots "2 * ${pointer_${arch}}")
+      string(REGEX MATCHALL "_IRELATIV" irel "${run_out}")
+      list(LENGTH irel nirel)
+      if(NOT ndefs EQUAL 1 OR NOT run_out MATCHES "\\(INIT_ARRAYSZ\\) +${two_slots} \\(bytes\\)"
+         OR nirel LESS 1)
+        fail("${arch}/${linker}: ${ndefs} initializer symbols, ${nirel} IRELATIVE relocations, or not two .init_array entries:\n${run_out}")
       endif()
       section_hex(${so} ${elf_${arch}} .note.rrsoftticks note)
       if(NOT note STREQUAL expected_note)

@@ -2,7 +2,9 @@
 ; naked, disable_sanitizer_instrumentation, "softticks-skip" (clang's
 ; no_instrument_function where it can be seen), sections starting
 ; .text.__rr_softticks, ifunc resolvers and the local helpers only they
-; call.  Everything else ticks.
+; call (common/skip_policy.h).  A resolver calls the initializer first, so
+; that the helpers it shares with ordinary code may tick.  Everything else
+; ticks.
 ; RUN: %opt -passes=softticks,verify -S %s | %FileCheck %s
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -51,6 +53,7 @@ define void @other_section() section ".text.hot" {
 @ifn = ifunc i32 (), ptr @resolver
 
 ; CHECK-LABEL: define internal ptr @resolver(
+; CHECK-NEXT: call void @__rr_softticks_init()
 ; CHECK-NEXT: %x = call i32 @only_resolver_helper()
 define internal ptr @resolver() {
   %x = call i32 @only_resolver_helper()
@@ -79,9 +82,52 @@ define internal i32 @shared_helper() {
   ret i32 2
 }
 
+; clang marks resolvers disable_sanitizer_instrumentation itself: such a
+; resolver still maps the page first.
+@ifn2 = ifunc i32 (), ptr @marked_resolver
+; CHECK-LABEL: define internal ptr @marked_resolver(
+; CHECK-NEXT: call void @__rr_softticks_init()
+; CHECK-NEXT: %r = call i32 @recursive_helper(i32 3)
+define internal ptr @marked_resolver() disable_sanitizer_instrumentation {
+  %r = call i32 @recursive_helper(i32 3)
+  ret ptr @impl
+}
+
+; A helper that calls itself is still called only early.
+; CHECK-LABEL: define internal i32 @recursive_helper(
+; CHECK-NEXT: %c = icmp eq i32 %n, 0
+define internal i32 @recursive_helper(i32 %n) {
+  %c = icmp eq i32 %n, 0
+  br i1 %c, label %done, label %more
+more:
+  %m = sub i32 %n, 1
+  %r = call i32 @recursive_helper(i32 %m)
+  ret i32 %r
+done:
+  ret i32 0
+}
+
+; Local functions that only call each other, reached from nowhere early:
+; they tick.
+; CHECK-LABEL: define internal i32 @ping(
+; CHECK-NEXT: call void asm sideeffect "testb $$0x80
+define internal i32 @ping(i32 %n) {
+  %r = call i32 @pong(i32 %n)
+  ret i32 %r
+}
+; CHECK-LABEL: define internal i32 @pong(
+; CHECK-NEXT: call void asm sideeffect "testb $$0x80
+define internal i32 @pong(i32 %n) {
+  %r = call i32 @ping(i32 %n)
+  ret i32 %r
+}
+
 ; CHECK-LABEL: define i32 @impl(
 ; CHECK-NEXT: call void asm sideeffect "testb $$0x80
 define i32 @impl() {
   %s = call i32 @shared_helper()
   ret i32 %s
 }
+
+; The resolvers call the module's hidden initializer.
+; CHECK: declare hidden void @__rr_softticks_init()
