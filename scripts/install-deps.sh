@@ -21,6 +21,8 @@ packages=(
   tcl dpkg-dev time
   # softticks-inspect's tests (JSON checks, fixture generators)
   python3
+  # ci/ and packaging/ tests: script lint, workflow YAML, a Debian root to run in
+  shellcheck python3-yaml mmdebstrap umoci
 )
 
 sudo=""

@@ -1,0 +1,90 @@
+#!/bin/sh
+# Runs inside the image's root filesystem, started by ci/rr-in-image.sh:
+# configures /mnt/src into /mnt/build with the image's default compilers,
+# builds it, runs ctest, and writes the logs and summary.txt to
+# /mnt/results.  POSIX sh: the image need not have bash.
+# Usage: build-and-test.sh JOBS N_CMAKE_ARGS CMAKE_ARGS... CTEST_ARGS...
+set -u
+jobs=$1
+n_cmake=$2
+shift 2
+
+results=/mnt/results
+build=/mnt/build
+summary=$results/summary.txt
+mkdir -p "$HOME"
+
+# The configure arguments are the first N_CMAKE_ARGS of the rest, kept
+# single-quoted in one string for eval (sh has no arrays); the remaining
+# ones are for ctest.
+cmake_args=
+i=0
+while [ "$i" -lt "$n_cmake" ]; do
+  cmake_args="$cmake_args $(printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")")"
+  shift
+  i=$((i + 1))
+done
+
+# finish RESULT STAGE [KEY=VALUE...]: writes summary.txt and exits.
+finish() {
+  {
+    echo "result=$1"
+    echo "stage=$2"
+    shift 2
+    for kv in "$@"; do echo "$kv"; done
+  } >"$summary.tmp"
+  mv "$summary.tmp" "$summary"
+  [ "$(sed -n 's/^result=//p' "$summary")" = pass ]
+  exit $?
+}
+
+if command -v ninja >/dev/null; then generator=Ninja; else generator="Unix Makefiles"; fi
+{
+  echo "compilers in the image:"
+  for cc in cc gcc c++ g++ clang; do
+    if command -v "$cc" >/dev/null; then echo "  $cc: $(command -v "$cc") ($("$cc" --version | head -n 1))"; fi
+  done
+} >"$results/configure.log"
+if ! eval "cmake -S /mnt/src -B \"$build\" -G \"$generator\" -DCMAKE_BUILD_TYPE=Release $cmake_args" \
+  >>"$results/configure.log" 2>&1; then
+  finish fail configure
+fi
+if ! cmake --build "$build" -j "$jobs" >"$results/build.log" 2>&1; then
+  finish fail build
+fi
+
+junit=
+version=$(ctest --version | sed -n 's/^ctest version \([0-9][0-9.]*\).*/\1/p')
+major=${version%%.*}
+minor=${version#*.}
+minor=${minor%%.*}
+if [ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -ge 21 ]; }; then
+  junit="--output-junit $results/junit.xml"
+fi
+cd "$build" || finish fail test
+# shellcheck disable=SC2086 # junit is two words or none
+ctest -j "$jobs" --output-on-failure $junit "$@" >"$results/ctest.log" 2>&1
+ctest_exit=$?
+cp Testing/Temporary/LastTest.log "$results/LastTest.log" 2>/dev/null || true
+
+# Are the programs the build made instrumented?  (softticks-tools in the image)
+inspected=
+if command -v softticks-inspect >/dev/null; then
+  softticks-inspect --json "$build" >"$results/inspect.json" 2>"$results/inspect-summary.json" || true
+  count() { sed -n "s/.*\"$1\": \([0-9]*\).*/\1/p" "$results/inspect-summary.json"; }
+  inspected="build_elf_files=$(count elf_files) build_elf_instrumented=$(count instrumented) build_elf_inconsistent=$(count inconsistent)"
+fi
+
+total=$(sed -n 's/.* tests passed, [0-9]* tests\{0,1\} failed out of \([0-9]*\).*/\1/p' "$results/ctest.log" | tail -n 1)
+failed=$(sed -n 's/.* tests passed, \([0-9]*\) tests\{0,1\} failed out of .*/\1/p' "$results/ctest.log" | tail -n 1)
+# The names under "The following tests FAILED:" ("  3 - name (Failed)").
+failed_tests=$(sed -n '/^The following tests FAILED:/,/^[^[:space:]]/s/^[[:space:]]*[0-9]* - \([^ ]*\) .*/\1/p' "$results/ctest.log" |
+  tr '\n' ' ' | sed 's/ $//')
+if [ -z "$total" ]; then
+  finish fail test "ctest_exit=$ctest_exit" "note=ctest printed no result line (see ctest.log)"
+fi
+result=fail
+if [ "$ctest_exit" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$total" -gt 0 ]; then result=pass; fi
+# shellcheck disable=SC2086 # inspected is three key=value words or none
+finish "$result" test "tests_total=$total" "tests_passed=$((total - failed))" "tests_failed=$failed" \
+  "failed_tests=$failed_tests" "ctest_exit=$ctest_exit" $inspected

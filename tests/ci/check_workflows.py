@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Checks the GitHub Actions workflows under ci/github/ as far as possible
+without GitHub: each file is valid YAML with triggers and jobs; each job
+has runs-on and steps; each step runs a command or uses an action, not
+both; every ${{ inputs.X }} names a declared input; and every script path a
+`run:` names (ci/..., packaging/..., scripts/..., docker/..., tests/...,
+also under the path this repository is checked out at) exists in the
+repository, or is made by an earlier step.
+
+The control: the fixtures under tests/ci/fixtures/workflows-bad/ must each
+be rejected with the expected message.
+
+Usage: check_workflows.py SRC   (exit 77: python3-yaml missing)
+"""
+import os
+import re
+import sys
+
+try:
+    import yaml
+except ImportError:
+    print("SKIP: python3-yaml not installed")
+    sys.exit(77)
+
+# Directories of this repository whose files a workflow may run.
+SCRIPT_DIRS = ("ci", "packaging", "scripts", "docker", "tests", ".ci")
+TOKEN_RE = re.compile(r"[^\s'\"=;|&()<>]+")
+INPUT_RE = re.compile(r"\$\{\{[^}]*?\binputs\.([A-Za-z_][\w-]*)")
+
+
+def repo_script_refs(run, checkouts, wd):
+    """The paths inside this repository that a run: command names: words
+    with a component in SCRIPT_DIRS that is the first of the word (relative
+    to the working directory) or follows a checkout path of this
+    repository (softticks/ci/x.sh, /w/softticks/ci/x.sh).  Yields (word,
+    path in the repository)."""
+    for word in TOKEN_RE.findall(run):
+        comps = word.rstrip(".").split("/")
+        for i, comp in enumerate(comps[:-1]):
+            if comp not in SCRIPT_DIRS or not comps[-1]:
+                continue
+            rest = "/".join(comps[i:])
+            if i == 0:
+                rel = os.path.normpath(os.path.join(wd, rest))
+                for c in checkouts:
+                    if c == ".":
+                        yield word, rel
+                    elif rel.startswith(c + "/"):
+                        yield word, rel[len(c) + 1:]
+            elif comps[i - 1] in checkouts:
+                yield word, rest
+            break
+
+
+def this_repo_paths(steps):
+    """Where the steps check this repository out: actions/checkout steps
+    with no repository, or one that falls back to this one."""
+    paths = set()
+    for step in steps:
+        uses = str(step.get("uses", ""))
+        if not uses.startswith("actions/checkout@"):
+            continue
+        w = step.get("with") or {}
+        repo = str(w.get("repository", ""))
+        if repo == "" or "github.repository" in repo or "softticks" in repo:
+            paths.add(str(w.get("path", ".")).strip("/") or ".")
+    return paths
+
+
+def check_workflow(path, src, checked=None):
+    """Returns a list of problems found in one workflow file; adds the
+    repository paths its steps run to `checked`."""
+    problems = []
+    checked = set() if checked is None else checked
+    name = os.path.relpath(path, src)
+    try:
+        with open(path) as f:
+            doc = yaml.safe_load(f)
+    except yaml.YAMLError as e:
+        return ["%s: not valid YAML: %s" % (name, str(e).splitlines()[0])]
+    if not isinstance(doc, dict):
+        return ["%s: not a mapping" % name]
+    # YAML 1.1 reads the key `on` as true.
+    triggers = doc.get("on", doc.get(True))
+    if not triggers:
+        problems.append("%s: no triggers (on:)" % name)
+    declared = set()
+    if isinstance(triggers, dict):
+        for trig in ("workflow_dispatch", "workflow_call"):
+            t = triggers.get(trig) or {}
+            declared |= set((t.get("inputs") or {}).keys())
+    jobs = doc.get("jobs")
+    if not isinstance(jobs, dict) or not jobs:
+        return problems + ["%s: no jobs" % name]
+    for job_id, job in jobs.items():
+        where = "%s: job %s" % (name, job_id)
+        if not isinstance(job, dict):
+            problems.append("%s: not a mapping" % where)
+            continue
+        if "uses" in job:  # a call of a reusable workflow
+            continue
+        if "runs-on" not in job:
+            problems.append("%s: no runs-on" % where)
+        steps = job.get("steps")
+        if not isinstance(steps, list) or not steps:
+            problems.append("%s: no steps" % where)
+            continue
+        checkouts = this_repo_paths(steps)
+        if not checkouts:
+            problems.append("%s: never checks this repository out" % where)
+        made = set()  # files earlier steps write (`> file`, `-o file`)
+        for i, step in enumerate(steps):
+            swhere = "%s: step %d (%s)" % (where, i + 1, step.get("name", "unnamed"))
+            if ("run" in step) == ("uses" in step):
+                problems.append("%s: needs exactly one of run: and uses:" % swhere)
+            run = str(step.get("run", ""))
+            wd = str(step.get("working-directory",
+                              ((job.get("defaults") or {}).get("run") or {})
+                              .get("working-directory", "."))).strip("/") or "."
+            for word, rel in repo_script_refs(run, checkouts, wd):
+                checked.add(rel)
+                if word not in made and not os.path.exists(os.path.join(src, rel)):
+                    problems.append("%s: runs %s, which is not in the repository" % (swhere, word))
+            made |= set(re.findall(r"(?:>|-o)\s*\"?([\w./-]+)", run))
+            for used in INPUT_RE.findall(yaml.safe_dump(step)):
+                if used not in declared:
+                    problems.append("%s: uses inputs.%s, which is not declared" % (swhere, used))
+        for used in INPUT_RE.findall(yaml.safe_dump({k: v for k, v in job.items() if k != "steps"})):
+            if used not in declared:
+                problems.append("%s: uses inputs.%s, which is not declared" % (where, used))
+    return problems
+
+
+def main():
+    src = os.path.abspath(sys.argv[1])
+    wf_dir = os.path.join(src, "ci", "github")
+    files = sorted(os.path.join(wf_dir, f) for f in os.listdir(wf_dir)
+                   if f.endswith((".yml", ".yaml")))
+    if len(files) < 2:
+        print("FAIL: expected at least 2 workflows in ci/github, found %s" % files)
+        return 1
+    problems = []
+    checked = set()
+    for path in files:
+        problems += check_workflow(path, src, checked)
+    # The control: each bad fixture is rejected, for the reason its first
+    # line names ("# expect: MESSAGE").
+    bad_dir = os.path.join(src, "tests", "ci", "fixtures", "workflows-bad")
+    for f in sorted(os.listdir(bad_dir)):
+        path = os.path.join(bad_dir, f)
+        with open(path) as fh:
+            expect = fh.readline().split("# expect:", 1)[1].strip()
+        found = check_workflow(path, src)
+        if not any(expect in p for p in found):
+            problems.append("fixture %s: want a problem with '%s', got %s" % (f, expect, found))
+    for p in problems:
+        print("FAIL: " + p)
+    if problems:
+        return 1
+    print("PASS: %s; scripts they run: %s" % (", ".join(os.path.relpath(f, src) for f in files),
+                                              ", ".join(sorted(checked))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
