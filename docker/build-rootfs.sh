@@ -3,9 +3,10 @@
 # container runtime:
 #   docker/build-rootfs.sh OUTDIR [--packages FILE]
 # 1. mmdebstrap: Debian 12 with the compilers and build tools;
-# 2. softticks installed into it (the .deb packages in $SOFTTICKS_DEBS if
-#    set, else `cmake --install` of the host build $SOFTTICKS_BUILD_DIR,
-#    default build/, built for the same Debian 12);
+# 2. softticks installed into it: the .deb packages in $SOFTTICKS_DEBS if
+#    set, else those packaging/build-debs.sh makes from the host build
+#    $SOFTTICKS_BUILD_DIR (default build/, configured and built here when
+#    missing; the host is the same Debian 12);
 # 3. gcc/g++/cc/c++ and clang instrument by default (toolchain/make-default.sh);
 # 4. the Debian source packages in FILE (default docker/packages.txt, one
 #    per line, # comments) rebuilt with their test suites and installed;
@@ -58,16 +59,29 @@ done
 mmdebstrap --quiet --variant=apt --include="$base" bookworm "$tmp" "${sources[@]}"
 
 step "install softticks"
-if [ -n "${SOFTTICKS_DEBS:-}" ]; then
+# Its .deb packages (packaging/build-debs.sh) from the host build, or those
+# in $SOFTTICKS_DEBS; `cmake --install` when this checkout has no packaging/.
+build=${SOFTTICKS_BUILD_DIR:-$repo/build}
+if [ -z "${SOFTTICKS_DEBS:-}" ]; then
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  fi
+  cmake --build "$build" -j"$jobs" --target softticks_gcc_plugin softticks_llvm19 rrsoftticks \
+        rrsoftticks_shared softticks-inspect softticks-trace >/dev/null
+fi
+debs=${SOFTTICKS_DEBS:-}
+if [ -z "$debs" ] && [ -x "$repo/packaging/build-debs.sh" ]; then
+  debs=$tmp.debs
+  rm -rf "$debs"
+  "$repo/packaging/build-debs.sh" "$build" "$debs" >/dev/null
+fi
+if [ -n "$debs" ]; then
   mkdir -p "$tmp/tmp/softticks-debs"
-  cp "$SOFTTICKS_DEBS"/*.deb "$tmp/tmp/softticks-debs/"
-  in_root "$tmp" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends /tmp/softticks-debs/*.deb'
+  cp "$debs"/*.deb "$tmp/tmp/softticks-debs/"
+  [ "$debs" = "$tmp.debs" ] && rm -rf "$debs"
+  in_root "$tmp" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends /tmp/softticks-debs/*.deb >/dev/null'
   rm -rf "$tmp/tmp/softticks-debs"
 else
-  build=${SOFTTICKS_BUILD_DIR:-$repo/build}
-  [ -f "$build/CMakeCache.txt" ] || { echo "build-rootfs: no softticks build in $build (cmake -S . -B build first, or set SOFTTICKS_DEBS)" >&2; exit 1; }
-  cmake --build "$build" --target softticks_gcc_plugin softticks_llvm19 rrsoftticks rrsoftticks_shared \
-        softticks-inspect softticks-trace >/dev/null
   DESTDIR=$tmp cmake --install "$build" --prefix /usr >/dev/null
   # A cross plugin of the host build has no compiler in the image.
   rm -rf "$tmp/usr/lib/gcc-cross"

@@ -3,16 +3,26 @@
 # that run in ELF modules without ticks (no softticks note), for three
 # workloads: SQLite (bench/sqlite/workload.sql through the sqlite3 shell),
 # xz (compress and decompress), jq (a regex filter over JSON, oniguruma).
-#   docker/measure-untracked.sh ROOTFS
-# ROOTFS needs valgrind, sqlite3, xz-utils, jq and softticks-inspect.
+#   docker/measure-untracked.sh ROOTFS [sqlite] [xz] [jq]   (default: all three)
+# ROOTFS needs valgrind, softticks-inspect and the workloads' programs.
 # Counts are callgrind's self instruction counts (Ir) summed per object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 . "$here/lib/in-root.sh"
-[ $# = 1 ] || { echo "usage: $0 ROOTFS" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 ROOTFS [sqlite] [xz] [jq]" >&2; exit 2; }
 root=$1
-for tool in valgrind sqlite3 xz jq softticks-inspect; do
+shift
+workloads=${*:-sqlite xz jq}
+tools="valgrind softticks-inspect"
+for w in $workloads; do
+  case $w in
+    sqlite) tools="$tools sqlite3" ;;
+    xz|jq) tools="$tools $w" ;;
+    *) echo "measure-untracked: unknown workload $w" >&2; exit 2 ;;
+  esac
+done
+for tool in $tools; do
   [ -x "$root/usr/bin/$tool" ] || { echo "measure-untracked: $root has no /usr/bin/$tool" >&2; exit 1; }
 done
 
@@ -61,7 +71,11 @@ run_workload() {
   sort -rn "$work/$name.untracked" | head -n 4 | awk -v t="$total" '{ printf "          %5.1f%%  %s\n", 100 * $1 / t, $2 }'
 }
 
-run_workload sqlite 'sqlite3 :memory: < workload.sql > /dev/null'
-run_workload xz 'xz -6 -c text > text.xz'
 printf '%s\n' '[.[] | select(.name | test("^row-(1|7)[0-9]*5$")) | .v] | add' > "$work/filter.jq"
-run_workload jq 'jq -f filter.jq data.json > /dev/null'
+for w in $workloads; do
+  case $w in
+    sqlite) run_workload sqlite 'sqlite3 :memory: < workload.sql > /dev/null' ;;
+    xz) run_workload xz 'xz -6 -c text > text.xz' ;;
+    jq) run_workload jq 'jq -f filter.jq data.json > /dev/null' ;;
+  esac
+done

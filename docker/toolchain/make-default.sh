@@ -50,8 +50,9 @@ cat > "$gccdir/softticks-off.specs" <<'SPECS'
 SPECS
 
 llvm_bindir=/usr/lib/llvm-19/bin
-cfg=$(ls /usr/lib/*/softticks/llvm-19/softticks-lto.cfg)
-test -f "$cfg" || { echo "make-default: softticks-lto.cfg for LLVM 19 is missing" >&2; exit 1; }
+# Where the softticks-llvm-plugin package or `cmake --install` put it.
+cfg=$(ls /usr/lib/softticks/llvm-19/softticks-lto.cfg /usr/lib/*/softticks/llvm-19/softticks-lto.cfg 2>/dev/null | head -n 1)
+test -n "$cfg" || { echo "make-default: softticks-lto.cfg for LLVM 19 is missing" >&2; exit 1; }
 for driver in clang clang++; do
   printf '# softticks: instrument by default (opt out: --no-default-config)\n@%s\n' "$cfg" \
     > "$llvm_bindir/$driver.cfg"

@@ -20,17 +20,26 @@ rm -rf "$work"
 mkdir -p "$work"
 chown builder: "$work"
 
+# Each step's failure stops the build (no set -e inside this || list).
 {
-  echo "== build-dep $src"
-  apt-get -y --no-install-recommends build-dep "$src"
-  echo "== source $src"
-  cd "$work"
-  runuser -u builder -- apt-get source --only-source "$src"
-  dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -n 1)
-  cd "$dir"
-  echo "== dpkg-buildpackage $src (DEB_BUILD_OPTIONS=parallel=$jobs)"
-  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" \
-    dpkg-buildpackage -b -uc -us
+  echo "== build-dep $src" &&
+  apt-get -y --no-install-recommends build-dep "$src" &&
+  echo "== source $src" &&
+  cd "$work" &&
+  {
+    runuser -u builder -- apt-get source --only-source "$src" ||
+    {
+      # A mirror that lacks the newest (security) upload's source: the
+      # release's version, installed in its place (a downgrade, logged).
+      echo "== source $src: the candidate's source is unavailable; trying bookworm's"
+      rm -rf ./* &&
+      runuser -u builder -- apt-get source --only-source "$src/bookworm"
+    }
+  } &&
+  dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -n 1) &&
+  [ -n "$dir" ] && cd "$dir" &&
+  echo "== dpkg-buildpackage $src $(dpkg-parsechangelog -S Version) (DEB_BUILD_OPTIONS=parallel=$jobs)" &&
+  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -b -uc -us
 } > "$log" 2>&1 || { echo "rebuild-package: $src failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
 
 cd "$work"
@@ -40,7 +49,7 @@ test -n "$debs" || { echo "rebuild-package: $src built no amd64 package" >&2; ex
 # consider already installed.  Held and marked manual, so that neither an
 # upgrade nor the final autoremove of build dependencies replaces them.
 # shellcheck disable=SC2086
-dpkg -i $debs >> "$log" 2>&1 || apt-get -y -f --no-install-recommends install >> "$log" 2>&1
+dpkg -i --force-downgrade $debs >> "$log" 2>&1 || apt-get -y -f --no-install-recommends install >> "$log" 2>&1
 for deb in $debs; do
   name=$(dpkg-deb --field "$deb" Package)
   apt-mark manual "$name" >/dev/null

@@ -87,6 +87,15 @@ C
     [ "$(verdict /tmp/cc/cmake/b/$p)" = instrumented ] || fail "CMake build: $p not instrumented"
   done
   echo "ok: an unmodified CMake build is instrumented"
+  # An unmodified Meson project, with LTO (b_lto: the link runs the pass).
+  mkdir -p "$root/tmp/cc/meson"
+  printf "project('p', 'c', 'cpp')\nexecutable('p', '../prog.c')\nexecutable('q', '../prog.cc')\n" \
+    > "$root/tmp/cc/meson/meson.build"
+  in_image 'cd /tmp/cc/meson && meson setup -Db_lto=true b >/dev/null && ninja -C b >/dev/null'
+  for p in p q; do
+    [ "$(verdict /tmp/cc/meson/b/$p)" = instrumented ] || fail "Meson build: $p not instrumented"
+  done
+  echo "ok: an unmodified Meson build with LTO is instrumented"
   rm -rf "$root/tmp/cc"
   ;;
 
