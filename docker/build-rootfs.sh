@@ -16,6 +16,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
+# shellcheck source=SCRIPTDIR/lib/in-root.sh
 . "$here/lib/in-root.sh"
 
 usage() { echo "usage: $0 OUTDIR [--packages FILE]" >&2; exit 2; }
@@ -50,7 +51,7 @@ start=$(date +%s)
 step() { echo "build-rootfs: [$(( $(date +%s) - start ))s] $*"; }
 
 step "mmdebstrap Debian 12 into $tmp"
-base=build-essential,fakeroot,dpkg-dev,clang-19,lld-19,cmake,meson,ninja-build,pkg-config,libelf1,zlib1g,valgrind,ca-certificates
+base="build-essential,fakeroot,dpkg-dev,clang-19,lld-19,cmake,meson,ninja-build,pkg-config,libelf1,zlib1g,valgrind,ca-certificates"
 sources=()
 for kind in deb deb-src; do
   sources+=("$kind $mirror bookworm main" "$kind $mirror bookworm-updates main"

@@ -13,8 +13,9 @@ image=$2
 for tool in umoci skopeo; do
   command -v $tool >/dev/null || { echo "export-image: $tool missing: bash docker/install-deps.sh" >&2; exit 1; }
 done
-[ -x "$rootfs/usr/bin/gcc" ] && [ -f "$rootfs/var/lib/softticks/audit.txt" ] ||
-  { echo "export-image: $rootfs is not a root filesystem made by build-rootfs.sh" >&2; exit 1; }
+if [ ! -x "$rootfs/usr/bin/gcc" ] || [ ! -f "$rootfs/var/lib/softticks/audit.txt" ]; then
+  echo "export-image: $rootfs is not a root filesystem made by build-rootfs.sh" >&2; exit 1
+fi
 [ -e "$image" ] && { echo "export-image: $image already exists" >&2; exit 1; }
 if grep -q " $(realpath "$rootfs")/" /proc/mounts; then
   echo "export-image: something is mounted under $rootfs" >&2; exit 1
@@ -22,7 +23,12 @@ fi
 
 tmp=$image.tmp
 rm -rf "$tmp"
-trap 'rc=$?; [ $rc = 0 ] || rm -rf "$tmp"; exit $rc' EXIT
+cleanup() {
+  local rc=$?
+  [ $rc = 0 ] || rm -rf "$tmp"
+  exit $rc
+}
+trap cleanup EXIT
 mkdir -p "$tmp"
 umoci init --layout "$tmp/oci"
 umoci new --image "$tmp/oci:softticks"

@@ -9,6 +9,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
+# shellcheck source=SCRIPTDIR/lib/in-root.sh
 . "$here/lib/in-root.sh"
 [ $# -ge 1 ] || { echo "usage: $0 ROOTFS [sqlite] [xz] [jq]" >&2; exit 2; }
 root=$1

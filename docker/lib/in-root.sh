@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the docker/ scripts.  in_root ROOT CMD...: runs CMD inside the
 # root filesystem ROOT, in private mount and PID namespaces, with /proc,
 # /sys, /dev/pts and /dev/shm mounted there.  CMD may start with NAME=VALUE
@@ -8,6 +9,7 @@
 in_root() {
   local root=$1
   shift
+  # shellcheck disable=SC2016 # the script is the inner shell's, with $1 = ROOT
   unshare --mount --pid --fork --propagation private -- /bin/sh -euc '
     root=$1; shift
     mount -t proc proc "$root/proc"

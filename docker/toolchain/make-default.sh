@@ -51,7 +51,10 @@ SPECS
 
 llvm_bindir=/usr/lib/llvm-19/bin
 # Where the softticks-llvm-plugin package or `cmake --install` put it.
-cfg=$(ls /usr/lib/softticks/llvm-19/softticks-lto.cfg /usr/lib/*/softticks/llvm-19/softticks-lto.cfg 2>/dev/null | head -n 1)
+cfg=
+for candidate in /usr/lib/softticks/llvm-19/softticks-lto.cfg /usr/lib/*/softticks/llvm-19/softticks-lto.cfg; do
+  if [ -f "$candidate" ]; then cfg=$candidate; break; fi
+done
 test -n "$cfg" || { echo "make-default: softticks-lto.cfg for LLVM 19 is missing" >&2; exit 1; }
 for driver in clang clang++; do
   printf '# softticks: instrument by default (opt out: --no-default-config)\n@%s\n' "$cfg" \

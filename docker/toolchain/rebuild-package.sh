@@ -43,7 +43,10 @@ chown builder: "$work"
 } > "$log" 2>&1 || { echo "rebuild-package: $src failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
 
 cd "$work"
-debs=$(ls ./*_amd64.deb | grep -v -- '-dbgsym_' || true)
+debs=
+for deb in ./*_amd64.deb; do
+  case $deb in *-dbgsym_*|'./*_amd64.deb') ;; *) debs="$debs $deb" ;; esac
+done
 test -n "$debs" || { echo "rebuild-package: $src built no amd64 package" >&2; exit 1; }
 # dpkg -i: the rebuilt packages carry Debian's version, which apt would
 # consider already installed.  Held and marked manual, so that neither an
@@ -57,4 +60,4 @@ for deb in $debs; do
   echo "$name $src" >> /var/lib/softticks/rebuilt-binaries.txt
 done
 rm -rf "$work"
-echo "rebuild-package: $src rebuilt with its tests and installed: $(echo $debs | tr '\n' ' ')"
+echo "rebuild-package: $src rebuilt with its tests and installed:$debs"

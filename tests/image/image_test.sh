@@ -7,6 +7,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
+# shellcheck source=SCRIPTDIR/../../docker/lib/in-root.sh
 . "$repo/docker/lib/in-root.sh"
 step=${1:?usage: image_test.sh STEP}
 work=${SOFTTICKS_IMAGE_WORK:?}
