@@ -32,7 +32,7 @@ rm -rf "$work"
 mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 cp "$repo/bench/sqlite/workload.sql" "$work/workload.sql"
-seq 1 400000 | sed 's/$/ the quick brown fox/' > "$work/text"
+seq 1 40000 | sed 's/$/ the quick brown fox/' > "$work/text"
 awk 'BEGIN { printf "["; for (i = 0; i < 40000; i++) printf "%s{\"id\":%d,\"name\":\"row-%d\",\"v\":%d}", (i ? "," : ""), i, (i * 7919) % 100000, i % 97; print "]" }' > "$work/data.json"
 
 # Self cost per object of a callgrind output file: "Ir object" lines.
