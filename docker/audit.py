@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Audit of an image root filesystem from softticks-inspect's JSON.
+
+    audit.py ROOTFS INSPECT_JSON
+
+INSPECT_JSON is the output of `softticks-inspect --json /` run inside ROOTFS
+(the module list) followed by its summary line (which the tool writes to
+stderr).  Prints how
+many ELF modules are instrumented, not instrumented by reason, and
+inconsistent.  Reasons, from the dpkg database of ROOTFS:
+  glibc          a package of the glibc source (kept from Debian, docker/README.md)
+  prebuilt       a Debian package that was not rebuilt here
+  no-ticks       a package rebuilt here whose module has no tick site: no
+                 compiled C/C++ function (assembly-only, or data only)
+  no-package     owned by no package
+Exit status 1 when a module is inconsistent or unreadable.
+"""
+import collections
+import glob
+import json
+import os
+import sys
+
+
+def read_inspect(path):
+    text = open(path, encoding="utf-8").read()
+    decoder = json.JSONDecoder()
+    modules, end = decoder.raw_decode(text)
+    summary, _ = decoder.raw_decode(text[end:].lstrip())
+    return modules, summary["summary"]
+
+
+def package_sources(root):
+    """binary package name -> source package name, from dpkg's status."""
+    sources = {}
+    with open(os.path.join(root, "var/lib/dpkg/status"), encoding="utf-8") as f:
+        for stanza in f.read().split("\n\n"):
+            fields = {}
+            for line in stanza.splitlines():
+                if line and not line[0].isspace() and ":" in line:
+                    key, value = line.split(":", 1)
+                    fields[key] = value.strip()
+            if "Package" in fields:
+                source = fields.get("Source", fields["Package"]).split(" ")[0]
+                sources[fields["Package"]] = source
+    return sources
+
+
+def file_owners(root):
+    """absolute path inside the image -> binary package name."""
+    owners = {}
+    for listing in glob.glob(os.path.join(root, "var/lib/dpkg/info/*.list")):
+        package = os.path.basename(listing)[:-len(".list")].split(":")[0]
+        with open(listing, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                owners[line.rstrip("\n")] = package
+    return owners
+
+
+def rebuilt_packages(root):
+    path = os.path.join(root, "var/lib/softticks/rebuilt-binaries.txt")
+    if not os.path.exists(path):
+        return set()
+    with open(path, encoding="utf-8") as f:
+        return {line.split()[0] for line in f if line.strip()}
+
+
+def owner_of(path, owners, root):
+    """The owning package; archive members are owned through their archive,
+    and paths reached through the /lib -> usr/lib symlink are tried both ways."""
+    path = path.split("(", 1)[0] if path.endswith(")") else path
+    candidates = [path]
+    real = os.path.realpath(os.path.join(root, path.lstrip("/")))
+    if real.startswith(os.path.realpath(root) + "/"):
+        candidates.append("/" + os.path.relpath(real, os.path.realpath(root)))
+    for candidate in candidates:
+        for variant in (candidate, candidate.replace("/usr/lib/", "/lib/", 1),
+                        candidate.replace("/usr/bin/", "/bin/", 1),
+                        candidate.replace("/usr/sbin/", "/sbin/", 1)):
+            if variant in owners:
+                return owners[variant]
+    return None
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: audit.py ROOTFS INSPECT_JSON")
+    root, inspect_json = sys.argv[1], sys.argv[2]
+    modules, summary = read_inspect(inspect_json)
+    sources = package_sources(root)
+    owners = file_owners(root)
+    rebuilt = rebuilt_packages(root)
+
+    verdicts = collections.Counter()
+    reasons = collections.Counter()
+    per_rebuilt = collections.defaultdict(collections.Counter)
+    examples = collections.defaultdict(list)
+    for module in modules:
+        verdict = module["verdict"]
+        verdicts[verdict] += 1
+        package = owner_of(module["path"], owners, root)
+        if package in rebuilt:
+            per_rebuilt[sources.get(package, package)][verdict] += 1
+        if verdict != "not instrumented":
+            if verdict != "instrumented":
+                examples[verdict].append(module["path"] + ": " + "; ".join(module.get("reasons", [])))
+            continue
+        if package is None:
+            reason = "no-package"
+        elif sources.get(package) == "glibc":
+            reason = "glibc"
+        elif package in rebuilt:
+            reason = "no-ticks"
+        else:
+            reason = "prebuilt"
+        reasons[reason] += 1
+        if len(examples[reason]) < 5:
+            examples[reason].append(module["path"] + (" (" + package + ")" if package else ""))
+
+    print("softticks image audit: %d ELF modules (%d in archives read)"
+          % (summary["elf_files"], summary["archives"]))
+    print("  instrumented:      %d" % verdicts["instrumented"])
+    print("  not instrumented:  %d" % verdicts["not instrumented"])
+    for reason in ("glibc", "prebuilt", "no-ticks", "no-package"):
+        print("    %-15s %d" % (reason + ":", reasons[reason]))
+    print("  inconsistent:      %d" % verdicts["inconsistent"])
+    print("  errors:            %d" % (verdicts["error"] + summary["unreadable"]))
+    if per_rebuilt:
+        print("rebuilt source packages (instrumented / not instrumented / inconsistent modules):")
+        for source in sorted(per_rebuilt):
+            c = per_rebuilt[source]
+            print("  %-12s %d / %d / %d" % (source, c["instrumented"], c["not instrumented"],
+                                           c["inconsistent"]))
+    for key in ("inconsistent", "error", "no-ticks", "no-package", "glibc", "prebuilt"):
+        if examples[key]:
+            print("examples, %s:" % key)
+            for line in examples[key][:20]:
+                print("  " + line)
+    bad = verdicts["inconsistent"] + verdicts["error"] + summary["unreadable"]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Builds the instrumented Debian 12 root filesystem, as root, without any
+# container runtime:
+#   docker/build-rootfs.sh OUTDIR [--packages FILE]
+# 1. mmdebstrap: Debian 12 with the compilers and build tools;
+# 2. softticks installed into it: the .deb packages in $SOFTTICKS_DEBS if
+#    set, else those packaging/build-debs.sh makes from the host build
+#    $SOFTTICKS_BUILD_DIR (default build/, configured and built here when
+#    missing; the host is the same Debian 12);
+# 3. gcc/g++/cc/c++ and clang instrument by default (toolchain/make-default.sh);
+# 4. the Debian source packages in FILE (default docker/packages.txt, one
+#    per line, # comments) rebuilt with their test suites and installed;
+# 5. the audit (audit.py) written to OUTDIR/var/lib/softticks/audit.txt.
+# Works in OUTDIR.tmp and renames it to OUTDIR at the end: OUTDIR is never
+# half-written.  OUTDIR must not exist.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+# shellcheck source=SCRIPTDIR/lib/in-root.sh
+. "$here/lib/in-root.sh"
+
+usage() { echo "usage: $0 OUTDIR [--packages FILE]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+out=$1; shift
+packages_file=$here/packages.txt
+while [ $# -gt 0 ]; do
+  case $1 in
+    --packages) [ $# -ge 2 ] || usage; packages_file=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+[ "$(id -u)" = 0 ] || { echo "build-rootfs: must run as root (mmdebstrap, chroot)" >&2; exit 1; }
+command -v mmdebstrap >/dev/null || { echo "build-rootfs: mmdebstrap missing: bash docker/install-deps.sh" >&2; exit 1; }
+[ -e "$out" ] && { echo "build-rootfs: $out already exists" >&2; exit 1; }
+[ -r "$packages_file" ] || { echo "build-rootfs: cannot read $packages_file" >&2; exit 1; }
+packages=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$packages_file" | grep -v '^$' || true)
+jobs=${SOFTTICKS_JOBS:-$(nproc)}
+mirror=${SOFTTICKS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+security=${SOFTTICKS_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
+
+tmp=$out.tmp
+rm -rf "$tmp"
+# On failure OUTDIR.tmp goes away too, unless SOFTTICKS_KEEP_FAILED=1 (to debug).
+cleanup() {
+  local rc=$?
+  if [ $rc != 0 ] && [ -z "${SOFTTICKS_KEEP_FAILED:-}" ]; then rm -rf "$tmp"; fi
+  exit $rc
+}
+trap cleanup EXIT
+start=$(date +%s)
+step() { echo "build-rootfs: [$(( $(date +%s) - start ))s] $*"; }
+
+step "mmdebstrap Debian 12 into $tmp"
+base="build-essential,fakeroot,dpkg-dev,clang-19,lld-19,cmake,meson,ninja-build,pkg-config,libelf1,zlib1g,valgrind,ca-certificates"
+sources=()
+for kind in deb deb-src; do
+  sources+=("$kind $mirror bookworm main" "$kind $mirror bookworm-updates main"
+            "$kind $security bookworm-security main")
+done
+mmdebstrap --quiet --variant=apt --include="$base" bookworm "$tmp" "${sources[@]}"
+
+step "install softticks"
+# Its .deb packages (packaging/build-debs.sh) from the host build, or those
+# in $SOFTTICKS_DEBS; `cmake --install` when this checkout has no packaging/.
+build=${SOFTTICKS_BUILD_DIR:-$repo/build}
+if [ -z "${SOFTTICKS_DEBS:-}" ]; then
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+  fi
+  cmake --build "$build" -j"$jobs" --target softticks_gcc_plugin softticks_llvm19 rrsoftticks \
+        rrsoftticks_shared softticks-inspect softticks-trace >/dev/null
+fi
+debs=${SOFTTICKS_DEBS:-}
+if [ -z "$debs" ] && [ -x "$repo/packaging/build-debs.sh" ]; then
+  debs=$tmp.debs
+  rm -rf "$debs"
+  "$repo/packaging/build-debs.sh" "$build" "$debs" >/dev/null
+fi
+if [ -n "$debs" ]; then
+  mkdir -p "$tmp/tmp/softticks-debs"
+  cp "$debs"/*.deb "$tmp/tmp/softticks-debs/"
+  [ "$debs" = "$tmp.debs" ] && rm -rf "$debs"
+  in_root "$tmp" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends /tmp/softticks-debs/*.deb >/dev/null'
+  rm -rf "$tmp/tmp/softticks-debs"
+else
+  DESTDIR=$tmp cmake --install "$build" --prefix /usr >/dev/null
+  # A cross plugin of the host build has no compiler in the image.
+  rm -rf "$tmp/usr/lib/gcc-cross"
+fi
+
+step "make gcc and clang instrument by default"
+install -D -m 0755 "$here/toolchain/make-default.sh" "$tmp/usr/lib/softticks/image/make-default.sh"
+install -D -m 0755 "$here/toolchain/rebuild-package.sh" "$tmp/usr/lib/softticks/image/rebuild-package.sh"
+in_root "$tmp" /usr/lib/softticks/image/make-default.sh
+
+if [ -n "$packages" ]; then
+  in_root "$tmp" apt-get update -qq
+  for src in $packages; do
+    step "rebuild $src with its test suite"
+    in_root "$tmp" /usr/lib/softticks/image/rebuild-package.sh "$src" "$jobs"
+  done
+  step "remove the build dependencies"
+  in_root "$tmp" apt-get -y -qq autoremove >/dev/null
+fi
+in_root "$tmp" apt-get clean
+rm -rf "$tmp"/var/lib/apt/lists/* "$tmp"/build
+
+step "audit"
+mkdir -p "$tmp/var/lib/softticks"
+inspect_json=$(mktemp)
+# The module list goes to stdout, the summary (one JSON line) to stderr.
+in_root "$tmp" softticks-inspect --json / > "$inspect_json" 2> "$inspect_json.summary" || true
+grep '^{"summary"' "$inspect_json.summary" >> "$inspect_json" || { echo "build-rootfs: softticks-inspect failed:" >&2; cat "$inspect_json.summary" >&2; exit 1; }
+rm -f "$inspect_json.summary"
+python3 "$here/audit.py" "$tmp" "$inspect_json" > "$tmp/var/lib/softticks/audit.txt.tmp" ||
+  { cat "$tmp/var/lib/softticks/audit.txt.tmp"; rm -f "$inspect_json"; echo "build-rootfs: the audit found inconsistent modules" >&2; exit 1; }
+rm -f "$inspect_json"
+mv "$tmp/var/lib/softticks/audit.txt.tmp" "$tmp/var/lib/softticks/audit.txt"
+cat "$tmp/var/lib/softticks/audit.txt"
+mv "$tmp" "$out"
+step "done: $out ($(du -sh "$out" | cut -f1))"

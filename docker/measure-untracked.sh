@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Measures, inside a root filesystem, the share of executed instructions
+# that run in ELF modules without ticks (no softticks note), for three
+# workloads: SQLite (bench/sqlite/workload.sql through the sqlite3 shell),
+# xz (compress and decompress), jq (a regex filter over JSON, oniguruma).
+#   docker/measure-untracked.sh ROOTFS [sqlite] [xz] [jq]   (default: all three)
+# ROOTFS needs valgrind, softticks-inspect and the workloads' programs.
+# Counts are callgrind's self instruction counts (Ir) summed per object.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+# shellcheck source=SCRIPTDIR/lib/in-root.sh
+. "$here/lib/in-root.sh"
+[ $# -ge 1 ] || { echo "usage: $0 ROOTFS [sqlite] [xz] [jq]" >&2; exit 2; }
+root=$1
+shift
+workloads=${*:-sqlite xz jq}
+tools="valgrind softticks-inspect"
+for w in $workloads; do
+  case $w in
+    sqlite) tools="$tools sqlite3" ;;
+    xz|jq) tools="$tools $w" ;;
+    *) echo "measure-untracked: unknown workload $w" >&2; exit 2 ;;
+  esac
+done
+for tool in $tools; do
+  [ -x "$root/usr/bin/$tool" ] || { echo "measure-untracked: $root has no /usr/bin/$tool" >&2; exit 1; }
+done
+
+work=$root/tmp/softticks-measure
+rm -rf "$work"
+mkdir -p "$work"
+trap 'rm -rf "$work"' EXIT
+cp "$repo/bench/sqlite/workload.sql" "$work/workload.sql"
+seq 1 40000 | sed 's/$/ the quick brown fox/' > "$work/text"
+awk 'BEGIN { printf "["; for (i = 0; i < 40000; i++) printf "%s{\"id\":%d,\"name\":\"row-%d\",\"v\":%d}", (i ? "," : ""), i, (i * 7919) % 100000, i % 97; print "]" }' > "$work/data.json"
+
+# Self cost per object of a callgrind output file: "Ir object" lines.
+per_object() {
+  awk '
+    # Object names are compressed: "(id) name" the first time, in ob= or
+    # cob= lines alike, then "(id)".
+    function object(s,   id) {
+      if (!match(s, /^\([0-9]+\)/)) return s
+      id = substr(s, 1, RLENGTH)
+      if (length(s) > RLENGTH + 1) name[id] = substr(s, RLENGTH + 2)
+      return name[id]
+    }
+    /^ob=/ { ob = object(substr($0, 4)); next }
+    /^cob=/ { object(substr($0, 5)); next }
+    /^calls=/ { skip = 1; next }   # the next cost line is the call'"'"'s inclusive cost
+    /^[0-9+*-]/ { if (skip) { skip = 0; next } cost[ob] += $2; next }
+    END { for (o in cost) printf "%.0f %s\n", cost[o], o }' "$1"
+}
+
+# run_workload NAME 'PROGRAM ARGS <IN >OUT': PROGRAM runs under callgrind
+# (the redirections are the shell's, outside the count).
+run_workload() {
+  local name=$1 cmd=$2
+  in_root "$root" sh -c "cd /tmp/softticks-measure && valgrind --quiet --tool=callgrind --dump-instr=no --callgrind-out-file=$name.cg $cmd"
+  per_object "$work/$name.cg" > "$work/$name.objects"
+  local total=0 untracked=0 ir object
+  : > "$work/$name.untracked"
+  while read -r ir object; do
+    total=$((total + ir))
+    if [ "$object" = "???" ] || ! in_root "$root" softticks-inspect "$object" 2>/dev/null | head -n 1 | grep -q ': instrumented'; then
+      untracked=$((untracked + ir))
+      echo "$ir $object" >> "$work/$name.untracked"
+    fi
+  done < "$work/$name.objects"
+  awk -v n="$name" -v t="$total" -v u="$untracked" 'BEGIN { printf "%-7s %12.0f instructions, %5.1f%% in modules without ticks\n", n, t, 100 * u / t }'
+  sort -rn "$work/$name.untracked" | head -n 4 | awk -v t="$total" '{ printf "          %5.1f%%  %s\n", 100 * $1 / t, $2 }'
+}
+
+printf '%s\n' '[.[] | select(.name | test("^row-(1|7)[0-9]*5$")) | .v] | add' > "$work/filter.jq"
+for w in $workloads; do
+  case $w in
+    sqlite) run_workload sqlite 'sqlite3 :memory: < workload.sql > /dev/null' ;;
+    xz) run_workload xz 'xz -6 -c text > text.xz' ;;
+    jq) run_workload jq 'jq -f filter.jq data.json > /dev/null' ;;
+  esac
+done

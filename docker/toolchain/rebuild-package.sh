@@ -1,0 +1,63 @@
+#!/bin/sh
+# Runs inside the image: rebuilds the Debian source package SRC with the
+# default (instrumenting) toolchain and its test suite on, then installs
+# its architecture-specific binary packages in place of Debian's.
+#   rebuild-package.sh SRC JOBS
+# The build runs as the unprivileged user "builder" (several test suites
+# refuse to run as root).  Log: /var/lib/softticks/rebuilt/SRC.log; the
+# binary packages installed are appended to
+# /var/lib/softticks/rebuilt-binaries.txt.
+set -eu
+src=$1
+jobs=${2:-2}
+state=/var/lib/softticks/rebuilt
+mkdir -p "$state"
+log=$state/$src.log
+work=/build/$src
+
+id builder >/dev/null 2>&1 || useradd --create-home --shell /bin/sh builder
+rm -rf "$work"
+mkdir -p "$work"
+chown builder: "$work"
+
+# Each step's failure stops the build (no set -e inside this || list).
+{
+  echo "== build-dep $src" &&
+  apt-get -y --no-install-recommends build-dep "$src" &&
+  echo "== source $src" &&
+  cd "$work" &&
+  {
+    runuser -u builder -- apt-get source --only-source "$src" ||
+    {
+      # A mirror that lacks the newest (security) upload's source: the
+      # release's version, installed in its place (a downgrade, logged).
+      echo "== source $src: the candidate's source is unavailable; trying bookworm's"
+      rm -rf ./* &&
+      runuser -u builder -- apt-get source --only-source "$src/bookworm"
+    }
+  } &&
+  dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -n 1) &&
+  [ -n "$dir" ] && cd "$dir" &&
+  echo "== dpkg-buildpackage $src $(dpkg-parsechangelog -S Version) (DEB_BUILD_OPTIONS=parallel=$jobs)" &&
+  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -b -uc -us
+} > "$log" 2>&1 || { echo "rebuild-package: $src failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
+
+cd "$work"
+debs=
+for deb in ./*_amd64.deb; do
+  case $deb in *-dbgsym_*|'./*_amd64.deb') ;; *) debs="$debs $deb" ;; esac
+done
+test -n "$debs" || { echo "rebuild-package: $src built no amd64 package" >&2; exit 1; }
+# dpkg -i: the rebuilt packages carry Debian's version, which apt would
+# consider already installed.  Held and marked manual, so that neither an
+# upgrade nor the final autoremove of build dependencies replaces them.
+# shellcheck disable=SC2086
+dpkg -i --force-downgrade $debs >> "$log" 2>&1 || apt-get -y -f --no-install-recommends install >> "$log" 2>&1
+for deb in $debs; do
+  name=$(dpkg-deb --field "$deb" Package)
+  apt-mark manual "$name" >/dev/null
+  apt-mark hold "$name" >/dev/null
+  echo "$name $src" >> /var/lib/softticks/rebuilt-binaries.txt
+done
+rm -rf "$work"
+echo "rebuild-package: $src rebuilt with its tests and installed:$debs"
