@@ -4,7 +4,8 @@
  * -mstringop-strategy=loop, unrolled_loop, vector_loop or byte_loop,
  * -mmemcpy-strategy= / -mmemset-strategy= tables naming a loop, and
  * -minline-all-stringops / -minline-stringops-dynamically (strlen's
- * unrolled loop).  The plugin replaces them, per function and just before
+ * unrolled loop), and GCC's default tuning for a size it only bounds.
+ * The plugin replaces them, per function and just before
  * expansion, with library calls (a forced -mstringop-strategy takes
  * precedence over the tables), and says so once per unit.
  */
@@ -20,21 +21,16 @@ static bool names_a_loop(const char *strategy) {
 void st_avoid_stringop_loops(void) {
   static bool warned;
   const char *what = NULL;
-  switch (ix86_stringop_alg) {
-    case loop_1_byte:
-    case loop:
-    case unrolled_loop:
-    case vector_loop:
-      what = "-mstringop-strategy";
-      ix86_stringop_alg = libcall;
-      break;
-    default:
-      if (names_a_loop(ix86_tune_memcpy_strategy) || names_a_loop(ix86_tune_memset_strategy)) {
-        what = "-mmemcpy-strategy/-mmemset-strategy";
-        ix86_stringop_alg = libcall;
-      }
-      break;
-  }
+  /* Even GCC's default tuning picks a loop for a memset or memcpy whose
+   * size it only bounds (a zeroing loop over at most a few dozen bytes),
+   * and a rep-prefix strategy may finish with an epilogue loop: so every
+   * inline expansion that is not straight-line code becomes a library
+   * call.  Only a strategy the user chose is worth a warning. */
+  if (ix86_stringop_alg != no_stringop && ix86_stringop_alg != libcall)
+    what = "-mstringop-strategy";
+  else if (names_a_loop(ix86_tune_memcpy_strategy) || names_a_loop(ix86_tune_memset_strategy))
+    what = "-mmemcpy-strategy/-mmemset-strategy";
+  ix86_stringop_alg = libcall;
   const unsigned inline_masks = MASK_INLINE_ALL_STRINGOPS | MASK_INLINE_STRINGOPS_DYNAMICALLY;
   if (target_flags & inline_masks) {
     what = what ? "-mstringop-strategy and -minline-*-stringops" : "-minline-*-stringops";
