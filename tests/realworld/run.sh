@@ -152,9 +152,17 @@ libpath=$(eval "printf %s \"${!libvar-}\"")
 if [[ $build == plain ]]; then
   record determinism n/a
 else
+  # A program that seeds itself from the kernel (P_fixed_random=1) gets
+  # fixed "random" bytes, as a recorder's replay would give it.
+  preload=
+  fixedvar=${fn}_fixed_random
+  if [[ ${!fixedvar-} == 1 ]]; then
+    preload=$dir/fixed_random.so
+    gcc-12 -O2 -shared -fPIC -o "$preload" "$here/fixed_random.c" || exit 1
+  fi
   libs=
   [[ -n $libpath ]] && libs=$(cd "$dir/tree" && realpath -m ${libpath//:/ } | paste -sd:)
-  traced() { (cd "$dir/tree" && LD_LIBRARY_PATH=$libs "$trace" "$@" >/dev/null 2>>"$log.trace.err"); }
+  traced() { (cd "$dir/tree" && LD_LIBRARY_PATH=$libs LD_PRELOAD=$preload "$trace" "$@" >/dev/null 2>>"$log.trace.err"); }
   field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
   det=ok
   for i in 1 2; do
