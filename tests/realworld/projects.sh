@@ -51,7 +51,7 @@ xz_utils_build() {
   rw_configure --disable-doc --disable-nls
   make -j"$JOBS"
 }
-xz_utils_check() { make check; }
+xz_utils_check() { make -j"$JOBS" check; }
 xz_utils_trace() { printf '%s\n' src/xz/.libs/xz -T1 -6 -c "$SAMPLE"; }
 xz_utils_libpath=src/liblzma/.libs
 
@@ -83,7 +83,7 @@ gzip_build() {
   rw_configure
   make -j"$JOBS"
 }
-gzip_check() { make check; }
+gzip_check() { make -j"$JOBS" check; }
 gzip_trace() { printf '%s\n' ./gzip -9 -c "$SAMPLE"; }
 gzip_libpath=
 
@@ -95,7 +95,7 @@ expat_build() {
   rw_configure --without-docbook
   make -j"$JOBS"
 }
-expat_check() { make -C expat check; }
+expat_check() { make -j"$JOBS" -C expat check; }
 expat_trace() { printf '%s\n' expat/xmlwf/.libs/xmlwf "$RW_DIR/data/sample.xml"; }
 expat_libpath=expat/lib/.libs
 
@@ -106,7 +106,7 @@ pcre2_build() {
   rw_configure --enable-pcre2-16 --enable-pcre2-32 --enable-jit --disable-pcre2grep-callout
   make -j"$JOBS"
 }
-pcre2_check() { make check; }
+pcre2_check() { make -j"$JOBS" check; }
 pcre2_trace() { printf '%s\n' .libs/pcre2test -q testdata/testinput2 /dev/null; }
 pcre2_libpath=.libs
 
@@ -117,7 +117,7 @@ libyaml_build() {
   rw_configure
   make -j"$JOBS"
 }
-libyaml_check() { make check; }
+libyaml_check() { make -j"$JOBS" check; }
 libyaml_trace() { printf '%s\n' tests/.libs/run-parser "$RW_DIR/data/sample.yaml"; }
 libyaml_libpath=src/.libs
 
@@ -129,7 +129,7 @@ libonig_build() {
   make -j"$JOBS"
   make install >/dev/null
 }
-libonig_check() { make check; }
+libonig_check() { make -j"$JOBS" check; }
 libonig_trace() { printf '%s\n' sample/.libs/simple; }
 libonig_libpath=src/.libs
 
@@ -143,7 +143,7 @@ jq_build() {
     --disable-maintainer-mode
   make -j"$JOBS"
 }
-jq_check() { LD_LIBRARY_PATH=$DEPS/libonig/lib make check; }
+jq_check() { LD_LIBRARY_PATH=$DEPS/libonig/lib make -j"$JOBS" check; }
 jq_trace() {
   printf '%s\n' .libs/jq '[.. | strings | test("[aeiou]{2}")] | map(select(.)) | length' \
     "$RW_DIR/data/sample.json"
@@ -164,6 +164,6 @@ libjsoncpp_build() {
     -DCMAKE_CXX_FLAGS="$CXXFLAGS $CPPFLAGS" -DCMAKE_C_FLAGS="$CFLAGS $CPPFLAGS" >/dev/null
   cmake --build _build -j"$JOBS"
 }
-libjsoncpp_check() { (cd _build && ctest --output-on-failure); }
+libjsoncpp_check() { (cd _build && ctest -j"$JOBS" --output-on-failure); }
 libjsoncpp_trace() { printf '%s\n' _build/bin/jsontestrunner_exe "$RW_DIR/data/sample.json"; }
 libjsoncpp_libpath=_build/lib
