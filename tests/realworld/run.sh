@@ -13,6 +13,8 @@
 #   gcc11    gcc-11 with the plugin built against gcc-11's headers
 #            (WORK_DIR/gcc-11/gcc-plugin/softticks.so, see gcc11-plugin)
 #   clang19  clang-19 --config=SOFTTICKS_BUILD_DIR/llvm-pass/softticks.cfg
+#   gcc12lto gcc12 with Debian's LTO flags (optimize=+lto: -flto=auto
+#            -ffat-lto-objects; the plugin is on the link line as well)
 #
 # Checks, each recorded in WORK_DIR/results/PROJECT.BUILD:
 #   suite    the project's own test suite passes
@@ -78,7 +80,8 @@ export DEB_BUILD_MAINT_OPTIONS="hardening=+all"
 extra="-fstack-clash-protection -fcf-protection"
 case $build in
   plain) CC=gcc-12 CXX=g++-12 inst= ;;
-  gcc12) CC=gcc-12 CXX=g++-12 inst="-fplugin=$st/gcc-plugin/softticks.so"
+  gcc12|gcc12lto) CC=gcc-12 CXX=g++-12 inst="-fplugin=$st/gcc-plugin/softticks.so"
+         [[ $build == gcc12lto ]] && DEB_BUILD_MAINT_OPTIONS+=" optimize=+lto"
          [[ -f $st/gcc-plugin/softticks.so ]] || skip "$st/gcc-plugin/softticks.so missing" ;;
   gcc11) CC=gcc-11 CXX=g++-11 inst="-fplugin=$work/gcc-11/gcc-plugin/softticks.so"
          [[ -f $work/gcc-11/gcc-plugin/softticks.so ]] ||
