@@ -195,5 +195,8 @@ else
   record determinism "$det"
   record traced "${cmd[0]##*/}"
 fi
+# CPU time of the children (user, system): on an idle machine the wall
+# time is about this over the parallelism; on a busy one wall times say little.
+record cpu "$(times | sed -n 2p)"
 say "$project/$build: $(tr '\n' ' ' <"$result")"
 exit $status
