@@ -197,6 +197,7 @@ else
 fi
 # CPU time of the children (user, system): on an idle machine the wall
 # time is about this over the parallelism; on a busy one wall times say little.
-record cpu "$(times | sed -n 2p)"
+times >"$log.times"  # in this shell: a $(...) subshell has no children yet
+record cpu "$(sed -n 2p "$log.times")"
 say "$project/$build: $(tr '\n' ' ' <"$result")"
 exit $status
