@@ -13,6 +13,7 @@
 #   gcc11    gcc-11 with the plugin built against gcc-11's headers
 #            (WORK_DIR/gcc-11/gcc-plugin/softticks.so, see gcc11-plugin)
 #   clang19  clang-19 --config=SOFTTICKS_BUILD_DIR/llvm-pass/softticks.cfg
+#   clang19plain  clang-19, no plugin: the reference where clang and gcc differ
 #   gcc12lto gcc12 with Debian's LTO flags (optimize=+lto: -flto=auto
 #            -ffat-lto-objects; the plugin is on the link line as well)
 #
@@ -86,6 +87,7 @@ case $build in
   gcc11) CC=gcc-11 CXX=g++-11 inst="-fplugin=$work/gcc-11/gcc-plugin/softticks.so"
          [[ -f $work/gcc-11/gcc-plugin/softticks.so ]] ||
            skip "the gcc-11 plugin is missing (realworld_gcc11_plugin did not build it)" ;;
+  clang19plain) CC=clang-19 CXX=clang++-19 inst= ;;
   clang19) CC=clang-19 CXX=clang++-19 inst="--config=$st/llvm-pass/softticks.cfg"
          [[ -f $st/llvm-pass/softticks.cfg ]] || skip "$st/llvm-pass/softticks.cfg missing" ;;
   *) say "unknown build $build"; exit 2 ;;
@@ -142,7 +144,7 @@ python3 "$here/suite_counts.py" "$log.check" >>"$result"
 # --- inspect: every linked module -------------------------------------------
 "$inspect" --json "$dir/tree" >"$log.inspect.json" 2>"$log.inspect.err"
 want=instrumented
-[[ $build == plain ]] && want=plain
+[[ $build == plain* || $build == *plain ]] && want=plain
 verdict=$(python3 "$here/inspect_verdict.py" "$want" "$log.inspect.json" 2>"$log.inspect.why")
 record inspect "$verdict"
 if [[ $verdict != ok* ]]; then
@@ -152,7 +154,7 @@ fi
 # --- the tracer: count twice, stop-at twice -----------------------------------
 mapfile -t cmd < <(cd "$dir/tree" && "${fn}_trace")
 libpath=$(eval "printf %s \"${!libvar-}\"")
-if [[ $build == plain ]]; then
+if [[ $want == plain ]]; then
   record determinism n/a
 else
   # A program that seeds itself from the kernel (P_fixed_random=1) gets
