@@ -145,6 +145,29 @@ tree mem_ref_base(tree ptr, gimple_stmt_iterator *gsi, location_t loc) {
   return copy;
 }
 
+/* Removes CALL, whose work the loop now does; its result, if used, becomes
+ * VALUE (converted to the result's type). */
+void replace_call_by_value(gcall *call, tree value, location_t loc) {
+  gimple_stmt_iterator csi = gsi_for_stmt(call);
+  tree lhs = gimple_call_lhs(call);
+  unlink_stmt_vdef(call);
+  if (!lhs) {
+    gsi_remove(&csi, true);
+    release_defs(call);
+    return;
+  }
+  if (!useless_type_conversion_p(TREE_TYPE(lhs), TREE_TYPE(value))) {
+    tree converted = make_ssa_name(TREE_TYPE(lhs));
+    gassign *conv = gimple_build_assign(converted, NOP_EXPR, value);
+    gimple_set_location(conv, loc);
+    gsi_insert_before(&csi, conv, GSI_SAME_STMT);
+    value = converted;
+  }
+  gassign *copy = gimple_build_assign(lhs, value);
+  gimple_set_location(copy, loc);
+  gsi_replace(&csi, copy, false);
+}
+
 /* Replaces CALL (family F, 1 << LOG_SIZE bytes) with the loop above. */
 void expand_rmw(gcall *call, const rmw_family &f, unsigned log_size) {
   location_t loc = gimple_location(call);
@@ -222,25 +245,7 @@ void expand_rmw(gcall *call, const rmw_family &f, unsigned log_size) {
   add_phi_arg(phi, seen, back, loc);
 
   /* After: the call's result from the loop's values. */
-  gimple_stmt_iterator csi = gsi_for_stmt(call);
-  tree lhs = gimple_call_lhs(call);
-  unlink_stmt_vdef(call);
-  if (lhs) {
-    tree result = f.result == RESULT_OLD ? old : desired;
-    if (!useless_type_conversion_p(TREE_TYPE(lhs), itype)) {
-      tree converted = make_ssa_name(TREE_TYPE(lhs));
-      gassign *conv = gimple_build_assign(converted, NOP_EXPR, result);
-      gimple_set_location(conv, loc);
-      gsi_insert_before(&csi, conv, GSI_SAME_STMT);
-      result = converted;
-    }
-    gassign *copy = gimple_build_assign(lhs, result);
-    gimple_set_location(copy, loc);
-    gsi_replace(&csi, copy, false);
-  } else {
-    gsi_remove(&csi, true);
-    release_defs(call);
-  }
+  replace_call_by_value(call, f.result == RESULT_OLD ? old : desired, loc);
 }
 
 /* The forms of a strong compare-and-swap. */
@@ -364,25 +369,7 @@ void expand_strong_cas(gcall *call, enum cas_form form, unsigned bytes) {
   }
 
   /* The call's result from the loop's values. */
-  gimple_stmt_iterator csi = gsi_for_stmt(call);
-  tree lhs = gimple_call_lhs(call);
-  unlink_stmt_vdef(call);
-  if (!lhs) {
-    gsi_remove(&csi, true);
-    release_defs(call);
-    return;
-  }
-  tree result = form == CAS_IFN ? pair : form == CAS_SYNC_VAL ? seen : ok;
-  if (!useless_type_conversion_p(TREE_TYPE(lhs), TREE_TYPE(result))) {
-    tree converted = make_ssa_name(TREE_TYPE(lhs));
-    gassign *conv = gimple_build_assign(converted, NOP_EXPR, result);
-    gimple_set_location(conv, loc);
-    gsi_insert_before(&csi, conv, GSI_SAME_STMT);
-    result = converted;
-  }
-  gassign *copy = gimple_build_assign(lhs, result);
-  gimple_set_location(copy, loc);
-  gsi_replace(&csi, copy, false);
+  replace_call_by_value(call, form == CAS_IFN ? pair : form == CAS_SYNC_VAL ? seen : ok, loc);
 }
 
 /* Whether a strong compare-and-swap of BYTES is an ldxr/stxr loop. */
