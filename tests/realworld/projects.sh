@@ -159,8 +159,10 @@ jq_libpath='.libs:$DEPS/libonig/lib'
 # json_checker suites through Python).
 libjsoncpp_source=libjsoncpp
 libjsoncpp_build() {
-  cmake -S . -B _build -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER="$CC" \
-    -DCMAKE_CXX_COMPILER="$CXX" -DBUILD_SHARED_LIBS=ON -DBUILD_STATIC_LIBS=OFF \
+  # CMake wants a program here (gcc12lto's CC carries the plugin; CMake
+  # puts the flags on every link line anyway).
+  cmake -S . -B _build -G Ninja -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER="${CC%% *}" \
+    -DCMAKE_CXX_COMPILER="${CXX%% *}" -DBUILD_SHARED_LIBS=ON -DBUILD_STATIC_LIBS=OFF \
     -DBUILD_OBJECT_LIBS=OFF -DJSONCPP_WITH_TESTS=ON -DJSONCPP_WITH_POST_BUILD_UNITTEST=OFF \
     -DCMAKE_EXE_LINKER_FLAGS="$LDFLAGS" -DCMAKE_SHARED_LINKER_FLAGS="$LDFLAGS" \
     -DCMAKE_CXX_FLAGS="$CXXFLAGS $CPPFLAGS" -DCMAKE_C_FLAGS="$CFLAGS $CPPFLAGS" >/dev/null
