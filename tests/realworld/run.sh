@@ -15,7 +15,9 @@
 #   clang19  clang-19 --config=SOFTTICKS_BUILD_DIR/llvm-pass/softticks.cfg
 #   clang19plain  clang-19, no plugin: the reference where clang and gcc differ
 #   gcc12lto gcc12 with Debian's LTO flags (optimize=+lto: -flto=auto
-#            -ffat-lto-objects; the plugin is on the link line as well)
+#            -ffat-lto-objects); the plugin is in CC and CXX as well, since
+#            libtool drops it from a shared library's link line
+#   plainlto gcc-12 with the LTO flags, no plugin: gcc12lto's reference
 #
 # Checks, each recorded in WORK_DIR/results/PROJECT.BUILD:
 #   suite    the project's own test suite passes
@@ -81,9 +83,14 @@ export DEB_BUILD_MAINT_OPTIONS="hardening=+all"
 extra="-fstack-clash-protection -fcf-protection"
 case $build in
   plain) CC=gcc-12 CXX=g++-12 inst= ;;
+  plainlto) CC=gcc-12 CXX=g++-12 inst= DEB_BUILD_MAINT_OPTIONS+=" optimize=+lto" ;;
   gcc12|gcc12lto) CC=gcc-12 CXX=g++-12 inst="-fplugin=$st/gcc-plugin/softticks.so"
-         [[ $build == gcc12lto ]] && DEB_BUILD_MAINT_OPTIONS+=" optimize=+lto"
-         [[ -f $st/gcc-plugin/softticks.so ]] || skip "$st/gcc-plugin/softticks.so missing" ;;
+         [[ -f $st/gcc-plugin/softticks.so ]] || skip "$st/gcc-plugin/softticks.so missing"
+         # libtool drops -fplugin= from a shared library's link line, where
+         # LTO generates the code; it keeps CC, so a packager puts it there.
+         if [[ $build == gcc12lto ]]; then
+           DEB_BUILD_MAINT_OPTIONS+=" optimize=+lto" CC+=" $inst" CXX+=" $inst"
+         fi ;;
   gcc11) CC=gcc-11 CXX=g++-11 inst="-fplugin=$work/gcc-11/gcc-plugin/softticks.so"
          [[ -f $work/gcc-11/gcc-plugin/softticks.so ]] ||
            skip "the gcc-11 plugin is missing (realworld_gcc11_plugin did not build it)" ;;
@@ -92,7 +99,8 @@ case $build in
          [[ -f $st/llvm-pass/softticks.cfg ]] || skip "$st/llvm-pass/softticks.cfg missing" ;;
   *) say "unknown build $build"; exit 2 ;;
 esac
-command -v $CC >/dev/null && command -v $CXX >/dev/null || skip "$CC or $CXX missing"
+command -v "${CC%% *}" >/dev/null && command -v "${CXX%% *}" >/dev/null ||
+  skip "${CC%% *} or ${CXX%% *} missing"
 # dpkg-buildflags itself carries the instrumentation, so that build systems
 # that ask it (lua's Makefile) get the same flags as the environment.
 export DEB_CFLAGS_MAINT_APPEND="$extra $inst" DEB_CXXFLAGS_MAINT_APPEND="$extra $inst"

@@ -4,7 +4,7 @@ written by run.sh) as the Markdown table of tests/realworld/README.md."""
 import os
 import sys
 
-BUILDS = ["plain", "gcc12", "gcc11", "clang19", "clang19plain", "gcc12lto"]
+BUILDS = ["plain", "gcc12", "gcc11", "clang19", "clang19plain", "gcc12lto", "plainlto"]
 
 
 def read(path):
