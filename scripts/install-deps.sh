@@ -8,6 +8,8 @@ packages=(
   cmake ninja-build pkg-config make gcc g++ binutils
   # the GCC plugin: host and aarch64 cross, with plugin headers
   gcc-12-plugin-dev
+  # a second GCC: the plugin built for GCC 11 too (tests/machine_code)
+  gcc-11 g++-11 gcc-11-plugin-dev
   # Objective-C, to check the plugin's predefined macro there too
   gobjc-12
   gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
