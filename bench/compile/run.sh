@@ -75,7 +75,8 @@ if [ "$RESULTS" != - ]; then
     echo "# bench/compile results"
     echo
     echo "$(date -u +%F), $(uname -m), $(nproc) CPUs; median CPU time (user + sys) of $RUNS compiles"
-    echo "each way${CFLAGS:+, CFLAGS=$CFLAGS}. $(IFS=';'; echo "${versions[*]}")."
+    echo "each way${CFLAGS:+, CFLAGS=$CFLAGS}."
+    printf -- '- %s\n' "${versions[@]}"
     echo
     echo "$table"
   } >"$RESULTS"
