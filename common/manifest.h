@@ -15,7 +15,8 @@
 extern "C" {
 #endif
 
-#define ST_PLUGIN_VERSION "0.1.0"
+/* ST_PLUGIN_VERSION, the softticks version: project(VERSION) of the
+ * top-level CMakeLists.txt, defined by the target softticks_version. */
 
 struct st_manifest {
   enum rr_softticks_arch arch;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing softticks needs on Debian 12.
-# Run as root (or with sudo available). Safe to run again.
+# Run as root (or with sudo available). Safe to run again: when every
+# package is installed it does not call apt-get.
 set -euo pipefail
 
 packages=(
@@ -31,15 +32,10 @@ packages=(
   gdb
 )
 
-sudo=""
-if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$(dirname "$0")/lib/packages.sh"
+install_packages "${packages[@]}"
 
 # What gcc-multilib would have provided: <asm/...> for -m32 builds.
-if [ ! -e /usr/include/asm ]; then
-  $sudo ln -s x86_64-linux-gnu/asm /usr/include/asm
-fi
+[ -e /usr/include/asm ] || as_root ln -s x86_64-linux-gnu/asm /usr/include/asm
 echo "install-deps: done"
