@@ -66,8 +66,12 @@
   ".byte 0x75, 0x01\n\t" /* jnz to the end (21) */               \
   "int3\n"
 #define RR_SOFTTICKS_X86_64_TICK_SIZE 21
-#define RR_SOFTTICKS_X86_64_COMMIT_OFFSET 10 /* decq */
-#define RR_SOFTTICKS_X86_64_TRAP_OFFSET 20   /* int3; SIGTRAP pc = 21 */
+/* Where each instruction starts (a stopped task's pc inside a sequence is
+ * at one of them; rr_softticks_stop_action says what each one means). */
+#define RR_SOFTTICKS_X86_64_GUARD_JNZ_OFFSET 8   /* jnz after the testb guard */
+#define RR_SOFTTICKS_X86_64_COMMIT_OFFSET 10     /* decq */
+#define RR_SOFTTICKS_X86_64_COMMIT_JNZ_OFFSET 18 /* jnz after the decq */
+#define RR_SOFTTICKS_X86_64_TRAP_OFFSET 20       /* int3; SIGTRAP pc = 21 */
 
 /* i386: 28 bytes, clobbers the flags.  Low word first, then the borrow. */
 #define RR_SOFTTICKS_I386_TICK_ASM                               \
@@ -79,10 +83,12 @@
   ".byte 0x73, 0x01\n\t" /* jae to the end (28) */               \
   "int3\n"
 #define RR_SOFTTICKS_I386_TICK_SIZE 28
-#define RR_SOFTTICKS_I386_COMMIT_OFFSET 9  /* subl of the low word */
-#define RR_SOFTTICKS_I386_LOW_JNZ_OFFSET 16 /* jnz after the low word's subl */
-#define RR_SOFTTICKS_I386_BORROW_OFFSET 18  /* subl of the high word */
-#define RR_SOFTTICKS_I386_TRAP_OFFSET 27   /* int3; SIGTRAP pc = 28 */
+#define RR_SOFTTICKS_I386_GUARD_JNZ_OFFSET 7   /* jnz after the testb guard */
+#define RR_SOFTTICKS_I386_COMMIT_OFFSET 9      /* subl of the low word */
+#define RR_SOFTTICKS_I386_LOW_JNZ_OFFSET 16    /* jnz after the low word's subl */
+#define RR_SOFTTICKS_I386_BORROW_OFFSET 18     /* subl of the high word */
+#define RR_SOFTTICKS_I386_BORROW_JAE_OFFSET 25 /* jae after the high word's subl */
+#define RR_SOFTTICKS_I386_TRAP_OFFSET 27       /* int3; SIGTRAP pc = 28 */
 
 /* aarch64: 32 bytes, clobbers x16 and x17 (not the flags).  x17 is zeroed
  * at the end because rr compares general registers across record/replay. */
@@ -96,8 +102,13 @@
   "brk #0x5354\n"                     \
   "1: mov x17, xzr\n"
 #define RR_SOFTTICKS_AARCH64_TICK_SIZE 32
+#define RR_SOFTTICKS_AARCH64_LDR_OFFSET 4     /* ldr x17: loads the countdown */
+#define RR_SOFTTICKS_AARCH64_TBNZ_OFFSET 8    /* tbnz: the guard */
+#define RR_SOFTTICKS_AARCH64_SUB_OFFSET 12    /* sub x17 */
 #define RR_SOFTTICKS_AARCH64_COMMIT_OFFSET 16 /* str */
+#define RR_SOFTTICKS_AARCH64_CBNZ_OFFSET 20   /* cbnz after the str */
 #define RR_SOFTTICKS_AARCH64_TRAP_OFFSET 24   /* brk; SIGTRAP pc = 24 */
+#define RR_SOFTTICKS_AARCH64_CLEAR_OFFSET 28  /* mov x17, xzr */
 #define RR_SOFTTICKS_AARCH64_BRK_IMM 0x5354
 
 /* Clobber lists, as they appear in a GCC/clang asm statement and as LLVM
@@ -308,14 +319,17 @@ RR_SOFTTICKS__INLINE int rr_softticks_i386_borrow_pending(unsigned offset, int z
          (offset == RR_SOFTTICKS_I386_LOW_JNZ_OFFSET && zf_set);
 }
 
-/* aarch64: a task stopped between the ldr and the str (offsets 8, 12, 16)
+/* aarch64: a task stopped between the ldr and the str (offsets 8, 12, 16:
+ * RR_SOFTTICKS_AARCH64_TBNZ_OFFSET, _SUB_OFFSET, _COMMIT_OFFSET)
  * holds in x17 the countdown it loaded (minus 1 at 16, after the sub); the
  * str would overwrite whatever the tracer arms.  After writing `armed_raw`
  * to the countdown, set x17 to the value returned here, as if the ldr had
  * loaded the new countdown.  *set_x17 is 0 where x17 must be left alone. */
 RR_SOFTTICKS__INLINE uint64_t rr_softticks_aarch64_rearm_x17(unsigned offset, uint64_t armed_raw,
                                                              int *set_x17) {
-  *set_x17 = offset == 8 || offset == 12 || offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET;
+  *set_x17 = offset == RR_SOFTTICKS_AARCH64_TBNZ_OFFSET ||
+             offset == RR_SOFTTICKS_AARCH64_SUB_OFFSET ||
+             offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET;
   return offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET ? armed_raw - 1 : armed_raw;
 }
 
@@ -413,18 +427,27 @@ RR_SOFTTICKS__INLINE enum rr_softticks_stop_action rr_softticks_stop_action(
     enum rr_softticks_arch arch, unsigned offset, int x17_top_bit_set) {
   switch (arch) {
     case RR_SOFTTICKS_ARCH_X86_64:
-      return (offset == 18 || offset == 20) ? RR_SOFTTICKS_STOP_MOVE_TO_END
-                                            : RR_SOFTTICKS_STOP_KEEP;
+      return (offset == RR_SOFTTICKS_X86_64_COMMIT_JNZ_OFFSET ||
+              offset == RR_SOFTTICKS_X86_64_TRAP_OFFSET)
+                 ? RR_SOFTTICKS_STOP_MOVE_TO_END
+                 : RR_SOFTTICKS_STOP_KEEP;
     case RR_SOFTTICKS_ARCH_I386:
-      return (offset == 16 || offset == 18 || offset == 25 || offset == 27)
+      return (offset == RR_SOFTTICKS_I386_LOW_JNZ_OFFSET ||
+              offset == RR_SOFTTICKS_I386_BORROW_OFFSET ||
+              offset == RR_SOFTTICKS_I386_BORROW_JAE_OFFSET ||
+              offset == RR_SOFTTICKS_I386_TRAP_OFFSET)
                  ? RR_SOFTTICKS_STOP_MOVE_TO_END
                  : RR_SOFTTICKS_STOP_KEEP;
     case RR_SOFTTICKS_ARCH_AARCH64:
-      if (offset == 8 || offset == 12 || offset == 16)
+      if (offset == RR_SOFTTICKS_AARCH64_TBNZ_OFFSET || offset == RR_SOFTTICKS_AARCH64_SUB_OFFSET ||
+          offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET)
         return x17_top_bit_set ? RR_SOFTTICKS_STOP_KEEP
                                : RR_SOFTTICKS_STOP_COMMIT_AND_MOVE_TO_END;
-      return (offset == 20 || offset == 24 || offset == 28) ? RR_SOFTTICKS_STOP_MOVE_TO_END
-                                                            : RR_SOFTTICKS_STOP_KEEP;
+      return (offset == RR_SOFTTICKS_AARCH64_CBNZ_OFFSET ||
+              offset == RR_SOFTTICKS_AARCH64_TRAP_OFFSET ||
+              offset == RR_SOFTTICKS_AARCH64_CLEAR_OFFSET)
+                 ? RR_SOFTTICKS_STOP_MOVE_TO_END
+                 : RR_SOFTTICKS_STOP_KEEP;
   }
   return RR_SOFTTICKS_STOP_KEEP;
 }
