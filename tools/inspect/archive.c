@@ -2,8 +2,9 @@
  * ar archives, read by libelf: elf_memory on the image gives an archive
  * descriptor whose members elf_begin/elf_next walk in place (ELF_C_READ_MMAP
  * with no file descriptor; elf_rawfile is the member's bytes inside the
- * image).  libelf reads GNU names and the long-name table (BSD "#1/N"
- * names are not read: such a member shows as not ELF), and hands the symbol table ("/", "/SYM64/") and the long-name
+ * image).  libelf reads GNU names and the long-name table; a BSD name
+ * ("#1/N": the name is the member's first N bytes) is read here.  libelf
+ * hands the symbol table ("/", "/SYM64/") and the long-name
  * table ("//") out as members too: they are skipped here.
  *
  * libelf stops quietly where the archive is damaged (a bad header ends the
@@ -29,26 +30,24 @@ int st_is_archive(const unsigned char *image, size_t size) {
   return size >= SARMAG && memcmp(image, ARMAG, SARMAG) == 0;
 }
 
-/* The member's name with control characters replaced, so that reports
- * stay one line. */
-static void copy_name(char out[AR_NAME_MAX], const char *name) {
+/* Up to n bytes of name (to a NUL), control characters replaced so that
+ * reports stay one line. */
+static void copy_name(char out[AR_NAME_MAX], const char *name, size_t n) {
   size_t k = 0;
-  for (; name[k] && k + 1 < AR_NAME_MAX; k++)
+  for (; k < n && name[k] && k + 1 < AR_NAME_MAX; k++)
     out[k] = (unsigned char)name[k] < 0x20 ? '?' : name[k];
   out[k] = '\0';
 }
 
-/* The size a member header declares (10 decimal digits, space padded at
- * offset 48); -1 if the field is not a number. */
-static int declared_size(const unsigned char *header, uint64_t *size) {
+/* A space-padded decimal field of a member header; -1 if it is not one. */
+static int header_number(const unsigned char *field, size_t width, uint64_t *out) {
   uint64_t v = 0;
   size_t i = 0;
-  for (; i < 10 && header[48 + i] >= '0' && header[48 + i] <= '9'; i++)
-    v = v * 10 + (uint64_t)(header[48 + i] - '0');
+  for (; i < width && field[i] >= '0' && field[i] <= '9'; i++) v = v * 10 + (uint64_t)(field[i] - '0');
   if (i == 0) return -1;
-  for (; i < 10; i++)
-    if (header[48 + i] != ' ') return -1;
-  *size = v;
+  for (; i < width; i++)
+    if (field[i] != ' ') return -1;
+  *out = v;
   return 0;
 }
 
@@ -86,7 +85,7 @@ int st_for_each_member(unsigned char *image, size_t size, st_member_fn fn, void 
     }
     uint64_t member_size;
     if ((uint64_t)header + AR_HEADER_SIZE > size ||
-        declared_size(image + header, &member_size) != 0) {
+        header_number(image + header + 48, 10, &member_size) != 0) {
       elf_end(member);
       rc = fail(error, error_size, "bad member size", (uint64_t)header);
       break;
@@ -99,9 +98,19 @@ int st_for_each_member(unsigned char *image, size_t size, st_member_fn fn, void 
     }
     covered = (uint64_t)header + AR_HEADER_SIZE + member_size;
     covered += covered & 1;
-    if (!is_special(h->ar_name)) {
-      char name[AR_NAME_MAX];
-      copy_name(name, h->ar_name);
+    uint64_t bsd_name_size;
+    char name[AR_NAME_MAX];
+    if (memcmp(image + header, "#1/", 3) == 0) {
+      if (header_number(image + header + 3, 13, &bsd_name_size) != 0 ||
+          bsd_name_size > raw_size) {
+        elf_end(member);
+        rc = fail(error, error_size, "bad BSD member name", (uint64_t)header);
+        break;
+      }
+      copy_name(name, raw, (size_t)bsd_name_size);
+      fn(ctx, name, (unsigned char *)raw + bsd_name_size, raw_size - (size_t)bsd_name_size);
+    } else if (!is_special(h->ar_name)) {
+      copy_name(name, h->ar_name, AR_NAME_MAX);
       fn(ctx, name, (unsigned char *)raw, raw_size);
     }
     cmd = elf_next(member);
