@@ -60,6 +60,37 @@ static int fail(char *error, size_t error_size, const char *what, uint64_t offse
   return -1;
 }
 
+/* Checks the member libelf read, which must start at *covered, and passes
+ * it to fn unless it is the symbol or long-name table; moves *covered past
+ * it.  Returns NULL, or what is wrong with it. */
+static const char *visit_member(const unsigned char *image, size_t size, Elf *member,
+                                uint64_t *covered, st_member_fn fn, void *ctx) {
+  Elf_Arhdr *h = elf_getarhdr(member);
+  size_t raw_size = 0;
+  char *raw = elf_rawfile(member, &raw_size);
+  int64_t header = elf_getaroff(member);
+  uint64_t member_size, bsd_name_size;
+  char name[AR_NAME_MAX];
+  if (!h || !h->ar_name || header < 0 || (uint64_t)header != *covered ||
+      *covered + AR_HEADER_SIZE > size)
+    return "bad member header";
+  if (header_number(image + header + 48, 10, &member_size) != 0) return "bad member size";
+  if (member_size > size - *covered - AR_HEADER_SIZE || !raw || raw_size != member_size)
+    return "member extends past the end";
+  if (memcmp(image + header, "#1/", 3) == 0) {
+    if (header_number(image + header + 3, 13, &bsd_name_size) != 0 || bsd_name_size > raw_size)
+      return "bad BSD member name";
+    copy_name(name, raw, (size_t)bsd_name_size);
+    fn(ctx, name, (unsigned char *)raw + bsd_name_size, raw_size - (size_t)bsd_name_size);
+  } else if (!is_special(h->ar_name)) {
+    copy_name(name, h->ar_name, AR_NAME_MAX);
+    fn(ctx, name, (unsigned char *)raw, raw_size);
+  }
+  *covered += AR_HEADER_SIZE + member_size;
+  *covered += *covered & 1;
+  return NULL;
+}
+
 int st_for_each_member(unsigned char *image, size_t size, st_member_fn fn, void *ctx, char *error,
                        size_t error_size) {
   if (!st_is_archive(image, size)) return fail(error, error_size, "no ar magic", 0);
@@ -70,55 +101,18 @@ int st_for_each_member(unsigned char *image, size_t size, st_member_fn fn, void 
     return fail(error, error_size, "not readable as an archive", 0);
   }
   uint64_t covered = SARMAG; /* the image up to here is magic or whole members */
-  int rc = 0;
+  const char *problem = NULL;
   Elf_Cmd cmd = ELF_C_READ_MMAP;
   Elf *member;
-  while ((member = elf_begin(-1, cmd, archive)) != NULL) {
-    Elf_Arhdr *h = elf_getarhdr(member);
-    size_t raw_size = 0;
-    char *raw = elf_rawfile(member, &raw_size);
-    int64_t header = elf_getaroff(member);
-    if (!h || !h->ar_name || header < 0 || (uint64_t)header != covered) {
-      elf_end(member);
-      rc = fail(error, error_size, "bad member header", covered);
-      break;
-    }
-    uint64_t member_size;
-    if ((uint64_t)header + AR_HEADER_SIZE > size ||
-        header_number(image + header + 48, 10, &member_size) != 0) {
-      elf_end(member);
-      rc = fail(error, error_size, "bad member size", (uint64_t)header);
-      break;
-    }
-    if (member_size > size - (uint64_t)header - AR_HEADER_SIZE || !raw ||
-        raw_size != member_size) {
-      elf_end(member);
-      rc = fail(error, error_size, "member extends past the end", (uint64_t)header);
-      break;
-    }
-    covered = (uint64_t)header + AR_HEADER_SIZE + member_size;
-    covered += covered & 1;
-    uint64_t bsd_name_size;
-    char name[AR_NAME_MAX];
-    if (memcmp(image + header, "#1/", 3) == 0) {
-      if (header_number(image + header + 3, 13, &bsd_name_size) != 0 ||
-          bsd_name_size > raw_size) {
-        elf_end(member);
-        rc = fail(error, error_size, "bad BSD member name", (uint64_t)header);
-        break;
-      }
-      copy_name(name, raw, (size_t)bsd_name_size);
-      fn(ctx, name, (unsigned char *)raw + bsd_name_size, raw_size - (size_t)bsd_name_size);
-    } else if (!is_special(h->ar_name)) {
-      copy_name(name, h->ar_name, AR_NAME_MAX);
-      fn(ctx, name, (unsigned char *)raw, raw_size);
-    }
+  while (!problem && (member = elf_begin(-1, cmd, archive)) != NULL) {
+    problem = visit_member(image, size, member, &covered, fn, ctx);
     cmd = elf_next(member);
     elf_end(member);
   }
-  /* A missing padding byte after the last member is tolerated, as ar does. */
-  if (rc == 0 && covered < size)
-    rc = fail(error, error_size, "bad member header", covered);
   elf_end(archive);
-  return rc;
+  /* Bytes libelf did not read as members: a header it rejected.  (A last
+   * member without its padding byte ends past the image: accepted, as ar
+   * does.) */
+  if (!problem && covered < size) problem = "bad member header";
+  return problem ? fail(error, error_size, problem, covered) : 0;
 }
