@@ -3,10 +3,13 @@
 real output on the test programs validates, and the same output, damaged
 (a required member dropped, an unknown member added, a member of the wrong
 type, the arch spelt "x86_64"), does not: the schema and the validator can
-fail.  Exit 77 (skip) without python3-jsonschema."""
+fail.  A function whose name is not UTF-8 (renamed with objcopy) still
+gives valid JSON.  Exit 77 (skip) without python3-jsonschema."""
 import argparse
 import copy
 import json
+import os
+import shutil
 import subprocess
 import sys
 
@@ -22,9 +25,9 @@ def validate(validator, definition, document):
 
 def run(trace, *args):
     p = subprocess.run([trace, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, timeout=300)
+                       timeout=300)
     try:
-        return json.loads(p.stdout)
+        return json.loads(p.stdout.decode("utf-8"))  # strict: JSON text is UTF-8
     except ValueError:
         failures.append("%s: not JSON: %r" % (" ".join(args), p.stdout[:300]))
         return None
@@ -60,6 +63,7 @@ def main():
     ap.add_argument("--trace", required=True)
     ap.add_argument("--progs", required=True, help="one arch's test programs")
     ap.add_argument("--validator", required=True)
+    ap.add_argument("--work", required=True)
     a = ap.parse_args()
     rc, err = validate(a.validator, "trace-count", {})
     if rc == 77:
@@ -88,9 +92,26 @@ def main():
             if rc != 1:
                 failures.append("%s %s: accepted as %s (status %d)"
                                 % (" ".join(args), what, definition, rc))
+    # A function named with bytes that are not UTF-8, a quote and a control
+    # character: the tick-5 stop is in f of ticks_loops.
+    shutil.rmtree(a.work, ignore_errors=True)
+    os.makedirs(a.work)
+    renamed = os.path.join(a.work, "ticks_loops_renamed")
+    objcopy = shutil.which("objcopy")
+    if objcopy:
+        subprocess.run([objcopy, b"--redefine-sym=f=f\xff\"\x01", loops, renamed], check=True)
+        document = run(a.trace, "stop-at", "5", "--json", renamed)
+        if document is not None and document.get("function") != "f\u00ff\"\u0001":
+            failures.append("renamed f: function %r" % document.get("function"))
+        elif document is not None and validate(a.validator, "trace-stop-at", document)[0] != 0:
+            failures.append("renamed f: the report does not follow trace-stop-at")
+    else:
+        print("note: no objcopy; the non-UTF-8 function name is not checked")
+
     for f in failures:
         print("FAIL: " + f)
     if not failures:
+        shutil.rmtree(a.work, ignore_errors=True)
         print("ok: %d trace reports follow tools/schema.json; damaged copies do not"
               % len(reports))
     return 1 if failures else 0
