@@ -24,8 +24,8 @@ packages=(
   csmith libcsmith-dev
   # bench/sqlite: the amalgamation from the source package, timings
   tcl dpkg-dev time
-  # softticks-inspect's tests (JSON checks, fixture generators)
-  python3
+  # the tools' tests (JSON checks against tools/schema.json, fixture generators)
+  python3 python3-jsonschema
   # ci/ and packaging/ tests: script lint, workflow YAML, a Debian root to run in
   shellcheck python3-yaml mmdebstrap umoci
   # tests/debugger: line stepping with and without ticks

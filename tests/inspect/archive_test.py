@@ -5,7 +5,9 @@ error (after the members before the damage), never crashing.
 
 The archive holds PREFIX-inst-o (instrumented), PREFIX-ticks-no-note-o
 (inconsistent) and PREFIX-plain-o (not instrumented); GNU ar keeps names
-over 15 characters in its long-name table, so both name forms are read."""
+over 15 characters in its long-name table, so both name forms are read.
+The same members in the BSD form ("#1/N", the name at the start of the
+member's bytes) are read too."""
 import argparse
 import json
 import os
@@ -58,10 +60,33 @@ def main():
               "%s: expected %s with %d sites, got %r" % (member(name), verdict, ticks, r))
     check(s.get("archives") == 1 and s.get("elf_files") == 3, "summary %r" % s)
 
-    # Damage: truncations and a bad size field.  Each is an error for the
-    # archive (members before the damage may be reported), exit status 1.
+    # The BSD form of the same archive, written here from `ar x`'s members.
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
+    members_dir = os.path.join(a.work, "members")
+    os.makedirs(members_dir)
+    subprocess.run(["ar", "x", os.path.abspath(lib)], cwd=members_dir, check=True)
+    bsd = os.path.join(a.work, "bsd.a")
+    with open(bsd, "wb") as out:
+        out.write(b"!<arch>\n")
+        for name in sorted(os.listdir(members_dir)):
+            data = open(os.path.join(members_dir, name), "rb").read()
+            encoded = name.encode()
+            header = b"#1/%-13d%-12d%-6d%-6d%-8o%-10d`\n" % (len(encoded), 0, 0, 0, 0o644,
+                                                             len(encoded) + len(data))
+            body = encoded + data
+            out.write(header + body + (b"\n" if len(body) % 2 else b""))
+    rc, files, s = inspect(a.tool, bsd)
+    got = {f["path"]: f for f in files}
+    check(rc == 0, "BSD archive: exit status %d" % rc)
+    for name, verdict in [("inst-o", "instrumented"), ("ticks-no-note-o", "inconsistent"),
+                          ("plain-o", "not instrumented")]:
+        r = got.get("%s(%s-%s)" % (bsd, a.prefix, name))
+        check(r is not None and r["verdict"] == verdict,
+              "BSD archive: %s: expected %s, got %r" % (name, verdict, r))
+
+    # Damage: truncations and a bad size field.  Each is an error for the
+    # archive (members before the damage may be reported), exit status 1.
     data = open(lib, "rb").read()
     damaged = []
     for n in sorted(set(range(8, len(data), max(1, len(data) // 97))) | {9, 60, 67, 68}):

@@ -92,12 +92,12 @@ int main(int argc, char **argv) {
   /* Sequence search: whole sequences only. */
   seq = rr_softticks_sequence_bytes(arch, &size);
   memset(buf, 0x90, sizeof buf);
-  CHECK(!st_code_has_tick(arch, buf, sizeof buf));
+  CHECK(!st_code_has_tick(arch, buf, sizeof buf, 0));
   memcpy(buf + 40, seq, size - 1);
-  CHECK(!st_code_has_tick(arch, buf, 40 + size - 1));
+  CHECK(!st_code_has_tick(arch, buf, 40 + size - 1, 0));
   memcpy(buf + 30, seq, size);
-  CHECK(st_code_has_tick(arch, buf, 30 + size));
-  CHECK(!st_code_has_tick(arch, buf, 30 + size - 1));
+  CHECK(st_code_has_tick(arch, buf, 30 + size, 0));
+  CHECK(!st_code_has_tick(arch, buf, 30 + size - 1, 0));
 
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);

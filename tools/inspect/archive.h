@@ -1,7 +1,7 @@
 /*
  * The members of an ar archive (static libraries), for inspecting each
- * object file in it.  Thin archives (members outside the file) are not
- * read.
+ * object file in it, read with libelf.  Thin archives (members outside
+ * the file) are not read.
  */
 #ifndef SOFTTICKS_ARCHIVE_H
 #define SOFTTICKS_ARCHIVE_H

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "inspection.h"
+#include "elf_access.h"
 #include "tick_scan.h"
 #include "verdict.h" /* ST_PRINTF */
 
@@ -51,7 +52,6 @@ struct analysis {
 /* image_elf.c: access with checks. */
 int image_fail(struct analysis *a, const char *fmt, ...) ST_PRINTF(2, 3);
 int image_fail_elf(struct analysis *a, const char *what); /* what: libelf's message */
-uint64_t image_read_word(const unsigned char *p, size_t width, int big_endian);
 int image_check_header_tables(struct analysis *a, const GElf_Ehdr *eh);
 int image_load_sections(struct analysis *a);
 int image_charge(struct analysis *a, uint64_t bytes);

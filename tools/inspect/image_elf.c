@@ -21,14 +21,6 @@ int image_fail(struct analysis *a, const char *fmt, ...) {
 int image_fail_elf(struct analysis *a, const char *what) {
   return image_fail(a, "%s: %s", what, elf_errmsg(-1));
 }
-uint64_t image_read_word(const unsigned char *p, size_t width, int big_endian) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < width; i++) {
-    size_t byte = big_endian ? i : width - 1 - i;
-    v = (v << 8) | p[byte];
-  }
-  return v;
-}
 /* ---------------------------------------------------------------------- */
 /* Header tables                                                          */
 /* ---------------------------------------------------------------------- */

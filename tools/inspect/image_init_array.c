@@ -94,7 +94,7 @@ int image_count_init_entries_relocatable(struct analysis *a) {
       if (!r.has_addend) { /* REL: the addend is in the slot */
         if (!slots || !slots->d_buf || r.offset > slots->d_size || slots->d_size - r.offset < width)
           continue;
-        addend = (int64_t)image_read_word((const unsigned char *)slots->d_buf + r.offset, width,
+        addend = (int64_t)st_read_word((const unsigned char *)slots->d_buf + r.offset, width,
                                     o->big_endian);
         if (width == 4) addend = (int32_t)addend;
       }
@@ -193,7 +193,7 @@ int image_count_init_entries_linked(struct analysis *a) {
     for (size_t j = 0; j < k; j++)
       slots[n + j] = (struct slot){
           s->sh.sh_addr + j * width,
-          image_read_word((const unsigned char *)d->d_buf + j * width, width, o->big_endian)};
+          st_read_word((const unsigned char *)d->d_buf + j * width, width, o->big_endian)};
     n += k;
   }
   if (rc == 0 && n > 0) {

@@ -9,20 +9,15 @@
 #include "image_analysis.h"
 #include "verdict.h"
 
-static int name_is(const Elf_Data *d, size_t name_off, const GElf_Nhdr *nh, const char *name) {
-  size_t len = strlen(name) + 1;
-  return nh->n_namesz == len && memcmp((const char *)d->d_buf + name_off, name, len) == 0;
-}
-
 static void note_abi(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
                      size_t name_off, size_t desc_off) {
   struct st_inspection *o = a->out;
-  if (!name_is(d, name_off, nh, RR_SOFTTICKS_NOTE_NAME) || nh->n_type != RR_SOFTTICKS_NOTE_TYPE ||
-      nh->n_descsz != RR_SOFTTICKS_NOTE_DESCSZ) {
+  uint32_t word;
+  if (!st_abi_note_version(d, nh, name_off, desc_off, o->big_endian, &word)) {
     o->abi_malformed_notes++;
     return;
   }
-  long version = (long)image_read_word((const unsigned char *)d->d_buf + desc_off, 4, o->big_endian);
+  long version = (long)word;
   o->abi_notes++;
   if (o->abi_version < 0)
     o->abi_version = version;
@@ -33,7 +28,7 @@ static void note_abi(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
 static void note_manifest(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
                           size_t name_off, size_t desc_off) {
   struct st_inspection *o = a->out;
-  if (!name_is(d, name_off, nh, RR_SOFTTICKS_MANIFEST_NOTE_NAME) ||
+  if (!st_note_name_is(d, nh, name_off, RR_SOFTTICKS_MANIFEST_NOTE_NAME) ||
       nh->n_type != RR_SOFTTICKS_MANIFEST_NOTE_TYPE) {
     st_add_warning(o, "unexpected note (type %u) in %s", (unsigned)nh->n_type,
                    RR_SOFTTICKS_MANIFEST_SECTION);
@@ -102,9 +97,9 @@ int image_read_section_notes(struct analysis *a) {
  * name and type, wherever they are. */
 void image_note_any(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh,
                      size_t name_off, size_t desc_off) {
-  if (name_is(d, name_off, nh, RR_SOFTTICKS_NOTE_NAME) && nh->n_type == RR_SOFTTICKS_NOTE_TYPE)
+  if (st_note_name_is(d, nh, name_off, RR_SOFTTICKS_NOTE_NAME) && nh->n_type == RR_SOFTTICKS_NOTE_TYPE)
     note_abi(a, d, nh, name_off, desc_off);
-  else if (name_is(d, name_off, nh, RR_SOFTTICKS_MANIFEST_NOTE_NAME))
+  else if (st_note_name_is(d, nh, name_off, RR_SOFTTICKS_MANIFEST_NOTE_NAME))
     note_manifest(a, d, nh, name_off, desc_off);
 }
 

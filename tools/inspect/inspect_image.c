@@ -21,12 +21,6 @@
 static int is_elf_class_ok(int elf_class) {
   return elf_class == ELFCLASS32 || elf_class == ELFCLASS64;
 }
-static enum rr_softticks_arch arch_of(unsigned machine, int elf_class) {
-  if (machine == EM_X86_64 && elf_class == ELFCLASS64) return RR_SOFTTICKS_ARCH_X86_64;
-  if (machine == EM_386 && elf_class == ELFCLASS32) return RR_SOFTTICKS_ARCH_I386;
-  if (machine == EM_AARCH64 && elf_class == ELFCLASS64) return RR_SOFTTICKS_ARCH_AARCH64;
-  return (enum rr_softticks_arch)0;
-}
 /* ---------------------------------------------------------------------- */
 /* Program headers                                                        */
 /* ---------------------------------------------------------------------- */
@@ -136,7 +130,7 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
   o->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
   o->machine = eh.e_machine;
   o->elf_type = eh.e_type;
-  o->arch = arch_of(eh.e_machine, elf_class);
+  o->arch = st_arch_of_elf(eh.e_machine, elf_class);
 
   if (image_check_header_tables(a, &eh) != 0) return -1;
   if (image_load_sections(a) != 0) return -1;
@@ -164,20 +158,15 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
 
 void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
                       struct st_inspection *out) {
-  static int libelf_ready;
   memset(out, 0, sizeof *out);
   out->abi_version = out->abi_other_version = -1;
   if (size < SELFMAG || memcmp(image, ELFMAG, SELFMAG) != 0) {
     out->verdict = ST_VERDICT_NOT_ELF;
     return;
   }
-  if (!libelf_ready) {
-    if (elf_version(EV_CURRENT) == EV_NONE) {
-      snprintf(out->error, sizeof out->error, "libelf: %s", elf_errmsg(-1));
-      out->verdict = ST_VERDICT_ERROR;
-      return;
-    }
-    libelf_ready = 1;
+  if (st_libelf_init(out->error, sizeof out->error) != 0) {
+    out->verdict = ST_VERDICT_ERROR;
+    return;
   }
   struct analysis a = {.image = image,
                        .image_size = size,

@@ -35,7 +35,8 @@ static void unreadable(struct st_run *run, const char *path, const char *what, i
 }
 
 /* A file that shrinks while it is mapped raises SIGBUS on the pages past
- * its new end: turn that into an error for that file. */
+ * its new end: turn that into an error for that file.  The only state
+ * outside struct st_run: a signal handler is given no context. */
 static sigjmp_buf file_shrank;
 static volatile sig_atomic_t mapping_active;
 
@@ -101,15 +102,11 @@ static void inspect_archive(struct st_run *run, const char *path, unsigned char 
 
 static void inspect_mapped(struct st_run *run, const char *path, unsigned char *image,
                            size_t size) {
-  static int handler_installed;
-  if (!handler_installed) {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigbus;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGBUS, &sa, NULL);
-    handler_installed = 1;
-  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigbus;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGBUS, &sa, NULL);
   if (sigsetjmp(file_shrank, 1)) {
     /* What the analysis had allocated is lost; rare enough. */
     mapping_active = 0;

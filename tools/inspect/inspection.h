@@ -12,6 +12,7 @@
 
 #include <rr/softticks.h>
 
+#include "arch.h" /* st_arch_name, st_machine_name */
 #include "manifest_decode.h"
 
 #ifdef __cplusplus
@@ -124,10 +125,8 @@ void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
 void st_inspection_free(struct st_inspection *insp);
 
 const char *st_verdict_name(enum st_verdict v);
-const char *st_arch_name(enum rr_softticks_arch arch);
 /* "relocatable", "executable", "pie-executable", "shared-object", ... */
 const char *st_elf_type_name(const struct st_inspection *insp);
-const char *st_machine_name(unsigned machine);
 
 #ifdef __cplusplus
 }

@@ -1,33 +1,8 @@
-/* Human-readable names for what the inspector reports. */
+/* The name of an ELF file's type as the inspector reports it (the arch
+ * names are the base's, arch.h). */
 #include <elf.h>
 
 #include "inspection.h"
-
-const char *st_arch_name(enum rr_softticks_arch arch) {
-  switch (arch) {
-    case RR_SOFTTICKS_ARCH_X86_64: return "x86-64";
-    case RR_SOFTTICKS_ARCH_I386: return "i386";
-    case RR_SOFTTICKS_ARCH_AARCH64: return "aarch64";
-  }
-  return "unknown";
-}
-
-const char *st_machine_name(unsigned machine) {
-  switch (machine) {
-    case EM_X86_64: return "x86-64";
-    case EM_386: return "i386";
-    case EM_AARCH64: return "aarch64";
-    case EM_ARM: return "arm";
-    case EM_RISCV: return "riscv";
-    case EM_PPC64: return "ppc64";
-    case EM_PPC: return "ppc";
-    case EM_S390: return "s390";
-    case EM_MIPS: return "mips";
-    case EM_BPF: return "bpf";
-    case EM_NONE: return "none";
-  }
-  return "other";
-}
 
 const char *st_elf_type_name(const struct st_inspection *insp) {
   switch (insp->elf_type) {

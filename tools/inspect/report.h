@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "inspection.h"
+#include "json.h"
 
 struct st_summary {
   unsigned long files;           /* ELF files inspected */
@@ -37,9 +38,5 @@ void st_report_file(FILE *f, struct st_report_options *opt, const char *path,
 /* A path that could not be inspected at all (message like strerror). */
 void st_report_unreadable(FILE *f, struct st_report_options *opt, const char *path,
                           const char *message);
-
-/* path as a JSON string literal (quotes included): control characters
- * escaped, bytes that are not UTF-8 written as \u00XX. */
-void st_json_string(FILE *f, const char *s);
 
 #endif

@@ -261,7 +261,7 @@ static void print_report(FILE *out, const struct checker *c, int json) {
     for (i = 0; i < c->reported_count; i++) {
       const struct violation *v = &c->reported[i];
       fprintf(out, "%s{\"function\":", i ? "," : "");
-      json_string(out, v->function);
+      st_json_string(out, v->function);
       fprintf(out, ",\"offset\":%" PRIu64 ",\"pc\":%" PRIu64 ",\"sp\":%" PRIu64
                    ",\"interval\":%" PRIu64 "}",
               v->offset, v->pc, v->sp, v->interval);
@@ -285,13 +285,132 @@ static void print_report(FILE *out, const struct checker *c, int json) {
   }
 }
 
+/* The stepper is back at an int3 of ours at pc (regs already moved
+ * there): an entry, or a pending return of this activation, starts
+ * stepping; another activation's return address is stepped over.
+ * Returns 1 with *next set when the stop is handled, 0 to observe pc. */
+static int at_breakpoint(struct checker *c, uint64_t pc, uint64_t sp, enum engine_event *next) {
+  struct engine *e = c->e;
+  int observed = 0;
+  if (!take_return_bp(c, pc, sp, &observed) && !is_entry(c, pc)) {
+    /* Another activation's return address: not this one. */
+    *next = step(c, pc);
+    c->stepping = 0;
+    if (*next == ENGINE_SIGTRAP && e->siginfo.si_code != SI_KERNEL)
+      *next = engine_run(e, PTRACE_SYSCALL, 0);
+    return 1;
+  }
+  c->stepping = 1;
+  if (observed) { /* back where a signal came in: already observed */
+    c->have_prev = 1;
+    c->prev_pc = pc;
+    c->prev_sp = sp;
+    *next = step(c, pc);
+    return 1;
+  }
+  c->have_prev = 0;
+  return 0;
+}
+
+/* Stepping left instrumented code: through a call, the return address
+ * gets a breakpoint that resumes stepping there. */
+static enum engine_event left_instrumented(struct checker *c, uint64_t sp) {
+  struct engine *e = c->e;
+  c->stepping = 0;
+  if (c->have_prev) {
+    unsigned ptr = e->main.arch == RR_SOFTTICKS_ARCH_I386 ? 4 : 8;
+    uint64_t ret = 0;
+    if (sp == c->prev_sp - ptr && st_task_read_data(&e->main, sp, &ret, ptr) == 0 &&
+        ret > c->prev_pc && ret <= c->prev_pc + MAX_CALL_LENGTH && instrumented_at(c, ret) &&
+        add_return_bp(c, ret, sp + ptr, 0) != 0)
+      return ENGINE_ERROR;
+  }
+  c->have_prev = 0;
+  return engine_run(e, PTRACE_SYSCALL, 0);
+}
+
+/* A SIGTRAP: a breakpoint, a single step done, or the program's own. */
+static enum engine_event on_sigtrap(struct checker *c) {
+  struct engine *e = c->e;
+  struct user_regs_struct regs = e->regs;
+  uint64_t pc = st_regs_pc(&regs), sp = st_regs_sp(&regs);
+  enum engine_event next;
+  if (!c->stepping || e->siginfo.si_code == SI_KERNEL) {
+    /* An int3: ours at pc - 1, or the program's own. */
+    if (!engine_find_bp(e, pc - 1))
+      return engine_run(e, c->stepping ? PTRACE_SINGLESTEP : PTRACE_SYSCALL, SIGTRAP);
+    pc -= 1;
+    regs.rip = pc;
+    if (st_task_set_regs(&e->main, &regs) != 0) return ENGINE_ERROR;
+    if (at_breakpoint(c, pc, sp, &next)) return next;
+  }
+  const struct function_range *f = instrumented_at(c, pc);
+  if (!f) return left_instrumented(c, sp);
+  if (observe(c, f, &regs) != 0) {
+    e->error_code = TRACE_PAGE_LOST;
+    snprintf(e->error, sizeof e->error, "cannot read the countdown while checking");
+    return ENGINE_ERROR;
+  }
+  c->prev_pc = pc;
+  c->prev_sp = sp;
+  c->have_prev = 1;
+  return step(c, pc);
+}
+
+/* One stop of the program, handled; the next stop. */
+static enum engine_event on_stop(struct checker *c, enum engine_event ev) {
+  struct engine *e = c->e;
+  if (e->code_changed && refresh_functions(c) != 0) return ENGINE_ERROR;
+  switch (ev) {
+    case ENGINE_CODE_CHANGED: /* stopped in a syscall or after an exec */
+      c->stepping = 0;
+      return engine_run(e, PTRACE_SYSCALL, 0);
+    case ENGINE_TARGET: /* no target is set; keep going */
+      return c->stepping ? step(c, st_regs_pc(&e->regs)) : engine_run(e, PTRACE_SYSCALL, 0);
+    case ENGINE_SIGTRAP: return on_sigtrap(c);
+    case ENGINE_EXITED:
+    case ENGINE_ERROR: break;
+  }
+  return ev;
+}
+
+/* Runs the started program to its end under the checker: ENGINE_EXITED,
+ * or ENGINE_ERROR with the error in the engine. */
+static enum engine_event run_checked(struct checker *c) {
+  struct engine *e = c->e;
+  enum engine_event ev;
+  e->report_code_changes = 1;
+  e->on_signal = on_signal;
+  e->on_signal_ctx = c;
+  if (refresh_functions(c) != 0) return ENGINE_ERROR;
+  if (c->fn_count == 0)
+    fprintf(stderr, "softticks-trace: warning: no instrumented function found: nothing to check\n");
+  ev = engine_run(e, PTRACE_SYSCALL, 0);
+  while (ev != ENGINE_EXITED && ev != ENGINE_ERROR) ev = on_stop(c, ev);
+  return ev;
+}
+
+/* The report of a program that ran to its end; the tracer's exit status. */
+static int finish_check(const struct checker *c, const struct command_args *a) {
+  struct report report;
+  FILE *out = report_open(&report, a->output);
+  int rc;
+  print_report(out, c, a->json);
+  report_finish(&report, 1);
+  rc = exit_status_for_end(c->e);
+  if (c->violation_count) {
+    fprintf(stderr, "softticks-trace: %" PRIu64 " violation(s) of the guarantee\n",
+            c->violation_count);
+    rc = TRACE_VIOLATIONS;
+  }
+  return rc;
+}
+
 int cmd_check(const struct command_args *a) {
   struct command_args args = *a;
   struct engine e;
   struct checker c;
-  enum engine_event ev;
   int rc;
-  FILE *out;
 
   /* The countdown must move at each tick but never trap mid-step. */
   if (!args.period_given) args.engine.period = RR_SOFTTICKS_MAX_ARM;
@@ -299,111 +418,15 @@ int cmd_check(const struct command_args *a) {
   memset(&c, 0, sizeof c);
   c.e = &e;
   c.execs_seen = e.execs;
-  e.report_code_changes = 1;
-  e.on_signal = on_signal;
-  e.on_signal_ctx = &c;
-  if (refresh_functions(&c) != 0) goto failed;
-  if (c.fn_count == 0)
-    fprintf(stderr, "softticks-trace: warning: no instrumented function found: nothing to check\n");
-  ev = engine_run(&e, PTRACE_SYSCALL, 0);
-  for (;;) {
-    struct user_regs_struct regs;
-    uint64_t pc, sp;
-    int observed = 0;
-    const struct function_range *f;
-    if (ev == ENGINE_EXITED) break;
-    if (ev == ENGINE_ERROR) goto failed;
-    if (e.code_changed && refresh_functions(&c) != 0) goto failed;
-    if (ev == ENGINE_CODE_CHANGED) { /* stopped in a syscall or after an exec */
-      c.stepping = 0;
-      ev = engine_run(&e, PTRACE_SYSCALL, 0);
-      continue;
-    }
-    if (ev == ENGINE_TARGET) { /* no target is set; keep going */
-      ev = c.stepping ? step(&c, st_regs_pc(&e.regs)) : engine_run(&e, PTRACE_SYSCALL, 0);
-      continue;
-    }
-    /* ENGINE_SIGTRAP */
-    regs = e.regs;
-    pc = st_regs_pc(&regs);
-    sp = st_regs_sp(&regs);
-    if (!c.stepping || e.siginfo.si_code == SI_KERNEL) {
-      /* An int3: ours at pc - 1, or the program's own. */
-      if (!engine_find_bp(&e, pc - 1)) {
-        ev = c.stepping ? engine_run(&e, PTRACE_SINGLESTEP, SIGTRAP)
-                      : engine_run(&e, PTRACE_SYSCALL, SIGTRAP);
-        continue;
-      }
-      pc -= 1;
-      regs.rip = pc;
-      if (st_task_set_regs(&e.main, &regs) != 0) goto failed;
-      if (!take_return_bp(&c, pc, sp, &observed) && !is_entry(&c, pc)) {
-        /* Another activation's return address: not this one. */
-        ev = step(&c, pc);
-        c.stepping = 0;
-        if (ev == ENGINE_SIGTRAP && e.siginfo.si_code != SI_KERNEL)
-          ev = engine_run(&e, PTRACE_SYSCALL, 0);
-        continue;
-      }
-      if (observed) { /* back where a signal came in: already observed */
-        c.stepping = 1;
-        c.have_prev = 1;
-        c.prev_pc = pc;
-        c.prev_sp = sp;
-        ev = step(&c, pc);
-        continue;
-      }
-      c.stepping = 1;
-      c.have_prev = 0;
-    }
-    f = instrumented_at(&c, pc);
-    if (f) {
-      if (observe(&c, f, &regs) != 0) {
-        e.error_code = TRACE_PAGE_LOST;
-        snprintf(e.error, sizeof e.error, "cannot read the countdown while checking");
-        goto failed;
-      }
-      c.prev_pc = pc;
-      c.prev_sp = sp;
-      c.have_prev = 1;
-      ev = step(&c, pc);
-      continue;
-    }
-    /* Stepping left instrumented code.  Through a call? */
-    c.stepping = 0;
-    if (c.have_prev) {
-      unsigned ptr = e.main.arch == RR_SOFTTICKS_ARCH_I386 ? 4 : 8;
-      uint64_t ret = 0;
-      if (sp == c.prev_sp - ptr && st_task_read_data(&e.main, sp, &ret, ptr) == 0 &&
-          ret > c.prev_pc && ret <= c.prev_pc + MAX_CALL_LENGTH && instrumented_at(&c, ret) &&
-          add_return_bp(&c, ret, sp + ptr, 0) != 0)
-        goto failed;
-    }
-    c.have_prev = 0;
-    ev = engine_run(&e, PTRACE_SYSCALL, 0);
+  if (run_checked(&c) == ENGINE_ERROR) {
+    rc = engine_failure(&e); /* kills the program, frees the engine */
+  } else {
+    rc = finish_check(&c, a);
+    engine_free(&e);
   }
-  out = report_open();
-  print_report(out, &c, a->json);
-  report_finish(out, 1);
-  rc = exit_status_for_end(&e);
-  if (c.violation_count) {
-    fprintf(stderr, "softticks-trace: %" PRIu64 " violation(s) of the guarantee\n",
-            c.violation_count);
-    rc = TRACE_VIOLATIONS;
-  }
-  goto done;
-failed:
-  rc = engine_failure(&e);
   free(c.fns);
   free(c.rets);
   pc_sp_set_free(&c.seen);
   st_address_space_free(&c.as);
-  return rc;
-done:
-  free(c.fns);
-  free(c.rets);
-  pc_sp_set_free(&c.seen);
-  st_address_space_free(&c.as);
-  engine_free(&e);
   return rc;
 }

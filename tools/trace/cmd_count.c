@@ -40,11 +40,12 @@ int run_to_end(struct engine *e) {
 
 int cmd_count(const struct command_args *a) {
   struct engine e;
+  struct report report;
   FILE *out;
   int rc = start_program(&e, a);
   if (rc) return rc;
   if ((rc = run_to_end(&e)) != 0) return rc;
-  out = report_open();
+  out = report_open(&report, a->output);
   if (a->json) {
     fprintf(out, "{\"ticks\":%" PRIu64, e.base);
     print_exit_fields(out, &e, 1);
@@ -54,7 +55,7 @@ int cmd_count(const struct command_args *a) {
     fprintf(out, "ticks: %" PRIu64 "\n", e.base);
     print_exit_fields(out, &e, 0);
   }
-  report_finish(out, 1);
+  report_finish(&report, 1);
   rc = exit_status_for_end(&e);
   engine_free(&e);
   return rc;

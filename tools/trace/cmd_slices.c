@@ -13,12 +13,13 @@ int cmd_slices(const struct command_args *a) {
   struct st_address_space as = {0};
   enum engine_event ev;
   uint64_t count = 0;
+  struct report report;
   FILE *out;
   int rc = start_program(&e, a);
   if (rc) return rc;
-  out = report_open();
+  out = report_open(&report, a->output);
   if (engine_set_target(&e, a->every) != 0) {
-    report_finish(out, 0);
+    report_finish(&report, 0);
     return engine_failure(&e);
   }
   if (a->json) fprintf(out, "{\"every\":%" PRIu64 ",\"slices\":[", a->every);
@@ -39,9 +40,9 @@ int cmd_slices(const struct command_args *a) {
       if (a->json) {
         fprintf(out, "%s{\"tick\":%" PRIu64 ",\"pc\":%" PRIu64 ",\"sp\":%" PRIu64 ",\"function\":",
                count ? "," : "", e.base, pc, sp);
-        json_string(out, loc.function ? loc.function->name : NULL);
+        st_json_string(out, loc.function ? loc.function->name : NULL);
         fprintf(out, ",\"location\":");
-        json_string(out, where);
+        st_json_string(out, where);
         fprintf(out, "}");
       } else {
         fprintf(out, "%" PRIu64 " %#" PRIx64 " %#" PRIx64 " %s\n", e.base, pc, sp, where);
@@ -56,7 +57,7 @@ int cmd_slices(const struct command_args *a) {
   }
   st_address_space_free(&as);
   if (ev == ENGINE_ERROR) {
-    report_finish(out, 0);
+    report_finish(&report, 0);
     return engine_failure(&e);
   }
   if (a->json) {
@@ -67,7 +68,7 @@ int cmd_slices(const struct command_args *a) {
     fprintf(out, "ticks: %" PRIu64 "\n", e.base);
     print_exit_fields(out, &e, 0);
   }
-  report_finish(out, 1);
+  report_finish(&report, 1);
   rc = exit_status_for_end(&e);
   engine_free(&e);
   return rc;

@@ -15,6 +15,7 @@ int cmd_stop_at(const struct command_args *a) {
   char where[512];
   uint64_t pc, sp, remaining;
   enum engine_event ev;
+  struct report report;
   FILE *out;
   int rc = start_program(&e, a);
   if (rc) return rc;
@@ -43,17 +44,17 @@ int cmd_stop_at(const struct command_args *a) {
       return engine_failure(&e);
     }
   }
-  out = report_open();
+  out = report_open(&report, a->output);
   st_address_space_refresh(&as, e.stopped->pid);
   st_address_space_locate(&as, pc, &loc);
   format_location(&loc, where, sizeof where);
   if (a->json) {
     fprintf(out, "{\"ticks\":%" PRIu64 ",\"pc\":%" PRIu64 ",\"sp\":%" PRIu64 ",\"function\":", a->n, pc, sp);
-    json_string(out, loc.function ? loc.function->name : NULL);
+    st_json_string(out, loc.function ? loc.function->name : NULL);
     fprintf(out, ",\"function_offset\":%" PRIu64 ",\"location\":", loc.offset);
-    json_string(out, where);
+    st_json_string(out, where);
     fprintf(out, ",\"module\":");
-    json_string(out, loc.mapping && loc.mapping->path ? loc.mapping->path : "");
+    st_json_string(out, loc.mapping && loc.mapping->path ? loc.mapping->path : "");
     fprintf(out, ",\"arch\":\"%s\",\"pid\":%d,\"registers\":", st_arch_name(e.main.arch), (int)e.stopped->pid);
     print_registers(out, &e.regs, 1);
   } else {
@@ -66,7 +67,7 @@ int cmd_stop_at(const struct command_args *a) {
   if (a->do_continue) {
     e.target = ENGINE_NO_TARGET;
     if ((rc = run_to_end(&e)) != 0) {
-      report_finish(out, 0);
+      report_finish(&report, 0);
       return rc;
     }
     if (a->json) {
@@ -81,7 +82,7 @@ int cmd_stop_at(const struct command_args *a) {
     engine_kill(&e);
   }
   if (a->json) fprintf(out, "}\n");
-  report_finish(out, 1);
+  report_finish(&report, 1);
   engine_free(&e);
   return rc;
 }

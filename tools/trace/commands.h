@@ -13,6 +13,7 @@ struct command_args {
   int do_continue;  /* stop-at --continue */
   uint64_t n;       /* stop-at N */
   uint64_t every;   /* slices --every K */
+  const char *output; /* -o FILE: reports there, not on stdout */
   char **argv;      /* the program and its arguments */
 };
 

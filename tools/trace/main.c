@@ -167,7 +167,7 @@ int main(int argc, char **argv) {
                            i < argc ? argv[i] : "");
     } else if (!strcmp(arg, "-o") || !strcmp(arg, "--output")) {
       if (++i >= argc || !argv[i][0]) return usage_error("%s needs a file name", arg);
-      report_set_output(argv[i]);
+      a.output = argv[i];
     } else if (!strcmp(arg, "--period")) {
       if (++i >= argc || parse_count(argv[i], RR_SOFTTICKS_MAX_ARM, &a.engine.period) != 0)
         return usage_error("--period needs a number P, 1 <= P < 2^63 (got '%s')",

@@ -7,20 +7,6 @@
 
 #include "exit_codes.h"
 
-void json_string(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(out, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(out, "\\u%04x", c);
-    else
-      fputc(c, out);
-  }
-  fputc('"', out);
-}
-
 const char *format_location(const struct st_location *loc, char *buf, size_t len) {
   if (loc->function)
     snprintf(buf, len, "%s+%#" PRIx64, loc->function->name, loc->offset);
@@ -63,7 +49,7 @@ void print_exit_fields(FILE *out, const struct engine *e, int json) {
     fprintf(out, ",\"exit_status\":%d", e->exit_status);
     if (e->term_signal) {
       fprintf(out, ",\"signal\":%d,\"signal_name\":", e->term_signal);
-      json_string(out, sigabbrev_np(e->term_signal) ? sigabbrev_np(e->term_signal) : "?");
+      st_json_string(out, sigabbrev_np(e->term_signal) ? sigabbrev_np(e->term_signal) : "?");
     }
     fprintf(out, ",\"traps\":%" PRIu64 ",\"ticks_exact\":%s,\"execs\":%" PRIu64
                  ",\"forks\":%" PRIu64 ",\"vforks\":%" PRIu64,
@@ -90,29 +76,25 @@ int exit_status_for_end(const struct engine *e) {
   return TRACE_OK;
 }
 
-static char *report_buf;
-static size_t report_len;
-static const char *report_path;
-
-void report_set_output(const char *path) { report_path = path; }
-
-FILE *report_open(void) {
-  FILE *f = open_memstream(&report_buf, &report_len);
-  return f ? f : stdout;
+FILE *report_open(struct report *r, const char *path) {
+  memset(r, 0, sizeof *r);
+  r->path = path;
+  r->out = open_memstream(&r->buf, &r->len);
+  if (!r->out) r->out = stdout;
+  return r->out;
 }
 
-void report_finish(FILE *out, int print) {
-  if (out == stdout) return;
-  fclose(out);
-  if (print && report_path) {
-    FILE *f = fopen(report_path, "w");
-    if (!f || fwrite(report_buf, 1, report_len, f) != report_len || fclose(f) != 0)
-      fprintf(stderr, "softticks-trace: cannot write the report to %s\n", report_path);
-  } else if (print && report_len) {
-    fwrite(report_buf, 1, report_len, stdout);
+void report_finish(struct report *r, int print) {
+  if (r->out == stdout) return;
+  fclose(r->out);
+  if (print && r->path) {
+    FILE *f = fopen(r->path, "w");
+    if (!f || fwrite(r->buf, 1, r->len, f) != r->len || fclose(f) != 0)
+      fprintf(stderr, "softticks-trace: cannot write the report to %s\n", r->path);
+  } else if (print && r->len) {
+    fwrite(r->buf, 1, r->len, stdout);
   }
   fflush(stdout);
-  free(report_buf);
-  report_buf = NULL;
-  report_len = 0;
+  free(r->buf);
+  memset(r, 0, sizeof *r);
 }

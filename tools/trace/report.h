@@ -8,8 +8,8 @@
 
 #include "address_space.h"
 #include "engine.h"
+#include "json.h"
 
-void json_string(FILE *out, const char *s);
 
 /* "name+0xoff" or "??" into buf. */
 const char *format_location(const struct st_location *loc, char *buf, size_t len);
@@ -24,13 +24,16 @@ void print_exit_fields(FILE *out, const struct engine *e, int json);
 /* Exit status of the tracer for a program that ran to its end. */
 int exit_status_for_end(const struct engine *e);
 
-
-
 /* Command output is built in memory and printed only when the command
  * succeeds, so that an error never leaves half a JSON document. */
-FILE *report_open(void);
-/* Sends reports to a file instead of stdout (which the program shares). */
-void report_set_output(const char *path);
+struct report {
+  FILE *out;        /* where the command writes */
+  char *buf;        /* what it wrote */
+  size_t len;
+  const char *path; /* -o FILE, or NULL for stdout (which the program shares) */
+};
+/* Starts a report for `path` (NULL: stdout); returns the stream to write. */
+FILE *report_open(struct report *r, const char *path);
 /* Prints (print != 0) or drops what was written; closes the stream. */
-void report_finish(FILE *out, int print);
+void report_finish(struct report *r, int print);
 #endif

@@ -10,14 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int st_code_has_tick(enum rr_softticks_arch arch, const unsigned char *code, size_t len) {
-  size_t size, i;
-  const unsigned char *seq = rr_softticks_sequence_bytes(arch, &size);
-  if (!seq || len < size) return 0;
-  for (i = 0; i + size <= len; i++)
-    if (code[i] == seq[0] && memcmp(code + i, seq, size) == 0) return 1;
-  return 0;
-}
+#include "arch.h"
+#include "elf_access.h"
 
 static int compare_functions(const void *a, const void *b) {
   const struct st_function *x = a, *y = b;
@@ -27,19 +21,7 @@ static int compare_functions(const void *a, const void *b) {
   return strcmp(x->name, y->name);
 }
 
-static int machine_arch(GElf_Ehdr *eh, enum rr_softticks_arch *arch) {
-  if (eh->e_machine == EM_X86_64 && eh->e_ident[EI_CLASS] == ELFCLASS64)
-    *arch = RR_SOFTTICKS_ARCH_X86_64;
-  else if (eh->e_machine == EM_386 && eh->e_ident[EI_CLASS] == ELFCLASS32)
-    *arch = RR_SOFTTICKS_ARCH_I386;
-  else if (eh->e_machine == EM_AARCH64 && eh->e_ident[EI_CLASS] == ELFCLASS64)
-    *arch = RR_SOFTTICKS_ARCH_AARCH64;
-  else
-    return 0;
-  return 1;
-}
-
-static void read_note(Elf *elf, struct st_elf_module *mod) {
+static void read_note(Elf *elf, int big_endian, struct st_elf_module *mod) {
   Elf_Scn *scn = NULL;
   size_t shstrndx;
   if (elf_getshdrstrndx(elf, &shstrndx) != 0) return;
@@ -53,17 +35,9 @@ static void read_note(Elf *elf, struct st_elf_module *mod) {
     name = elf_strptr(elf, shstrndx, sh.sh_name);
     if (!name || strcmp(name, RR_SOFTTICKS_NOTE_SECTION) != 0) continue;
     if (!(data = elf_getdata(scn, NULL))) continue;
-    while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) != 0) {
-      if (nh.n_type == RR_SOFTTICKS_NOTE_TYPE && nh.n_namesz == RR_SOFTTICKS_NOTE_NAMESZ &&
-          memcmp((char *)data->d_buf + name_off, RR_SOFTTICKS_NOTE_NAME,
-                 RR_SOFTTICKS_NOTE_NAMESZ) == 0 &&
-          nh.n_descsz == RR_SOFTTICKS_NOTE_DESCSZ) {
-        const unsigned char *d = (const unsigned char *)data->d_buf + desc_off;
+    while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) != 0)
+      if (st_abi_note_version(data, &nh, name_off, desc_off, big_endian, &mod->abi_version))
         mod->has_note = 1;
-        mod->abi_version = (uint32_t)d[0] | (uint32_t)d[1] << 8 | (uint32_t)d[2] << 16 |
-                           (uint32_t)d[3] << 24;
-      }
-    }
   }
 }
 
@@ -150,7 +124,7 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
   for (i = 0; i < mod->function_count; i++) {
     struct st_function *f = &mod->functions[i];
     const unsigned char *code = function_code(elf, file, file_size, f->addr, f->size);
-    f->instrumented = code && st_code_has_tick(mod->arch, code, f->size);
+    f->instrumented = code && st_code_has_tick(mod->arch, code, f->size, f->addr);
     mod->instrumented_count += (size_t)f->instrumented;
   }
   return 0;
@@ -164,10 +138,7 @@ int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, s
   GElf_Ehdr eh;
 
   memset(out, 0, sizeof *out);
-  if (elf_version(EV_CURRENT) == EV_NONE) {
-    snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
-    return -1;
-  }
+  if (st_libelf_init(err, errlen) != 0) return -1;
   fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0 || fstat(fd, &st) != 0 || st.st_size == 0) {
     snprintf(err, errlen, "%s: cannot read", path);
@@ -184,8 +155,9 @@ int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, s
     goto done;
   }
   out->path = strdup(path);
-  out->arch_known = machine_arch(&eh, &out->arch);
-  read_note(elf, out);
+  out->arch = st_arch_of_elf(eh.e_machine, eh.e_ident[EI_CLASS]);
+  out->arch_known = out->arch != 0;
+  read_note(elf, eh.e_ident[EI_DATA] == ELFDATA2MSB, out);
   if (!out->path || read_loads(elf, out) != 0 ||
       read_functions(elf, file, (size_t)st.st_size, out) != 0) {
     snprintf(err, errlen, "%s: malformed ELF or out of memory", path);

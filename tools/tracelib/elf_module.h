@@ -13,6 +13,8 @@
 
 #include <rr/softticks.h>
 
+#include "tick_scan.h" /* st_code_has_tick */
+
 struct st_function {
   uint64_t addr; /* link-time address */
   uint64_t size;
@@ -56,8 +58,5 @@ int st_elf_offset_to_vaddr(const struct st_elf_module *mod, uint64_t offset, uin
  * permission wins.  Returns 0, or -1 when no segment covers the offset. */
 int st_elf_mapping_vaddr(const struct st_elf_module *mod, uint64_t map_offset, int executable,
                          uint64_t page_size, uint64_t *vaddr);
-
-/* Whether `code` of `len` bytes contains the arch's whole tick sequence. */
-int st_code_has_tick(enum rr_softticks_arch arch, const unsigned char *code, size_t len);
 
 #endif

@@ -39,15 +39,6 @@ size_t st_sequence_size(enum rr_softticks_arch arch) {
   return rr_softticks_sequence_bytes(arch, &size) ? size : 0;
 }
 
-const char *st_arch_name(enum rr_softticks_arch arch) {
-  switch (arch) {
-    case RR_SOFTTICKS_ARCH_X86_64: return "x86_64";
-    case RR_SOFTTICKS_ARCH_I386: return "i386";
-    case RR_SOFTTICKS_ARCH_AARCH64: return "aarch64";
-  }
-  return "unknown";
-}
-
 int st_sequence_offset(enum rr_softticks_arch arch, const struct st_memory *mem, uint64_t pc) {
   size_t size, count, i;
   const unsigned char *seq = rr_softticks_sequence_bytes(arch, &size);

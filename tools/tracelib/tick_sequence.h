@@ -17,6 +17,8 @@
 
 #include <rr/softticks.h>
 
+#include "arch.h" /* st_arch_name */
+
 struct st_memory {
   /* Both return 0 on success, -1 when the bytes are not accessible. */
   int (*read)(void *ctx, uint64_t addr, void *buf, size_t len);
@@ -81,7 +83,5 @@ enum rr_softticks_stop_action st_complete_sequence(enum rr_softticks_arch arch,
 
 /* Length of the whole sequence (through the aarch64 trailing mov). */
 size_t st_sequence_size(enum rr_softticks_arch arch);
-
-const char *st_arch_name(enum rr_softticks_arch arch);
 
 #endif

@@ -1,11 +1,11 @@
 /*
- * Finding tick sequences in machine code: the exact bytes of every
- * architecture's sequence (rr_softticks_sequence_bytes), x86 ones at any
- * byte offset (variable-length instructions), aarch64 ones only at 4-byte
- * aligned addresses.
+ * Finding tick sequences in machine code, for both tools: the exact bytes
+ * of an architecture's sequence (rr_softticks_sequence_bytes), x86 ones at
+ * any byte offset (variable-length instructions), aarch64 ones only at
+ * 4-byte aligned addresses.
  */
-#ifndef SOFTTICKS_TICK_SCAN_H
-#define SOFTTICKS_TICK_SCAN_H
+#ifndef SOFTTICKS_TOOLBASE_TICK_SCAN_H
+#define SOFTTICKS_TOOLBASE_TICK_SCAN_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -31,5 +31,10 @@ typedef void (*st_release_fn)(void *ctx, const unsigned char *bytes, size_t size
 void st_scan_ticks_chunked(const unsigned char *bytes, size_t size, size_t chunk,
                            uint64_t address, uint64_t counts[4], st_tick_site_fn on_site,
                            st_release_fn release, void *ctx);
+
+/* Whether code[0 .. len), which starts at `address`, holds a whole tick
+ * sequence of arch (what the tracer asks of one function's bytes). */
+int st_code_has_tick(enum rr_softticks_arch arch, const unsigned char *code, size_t len,
+                     uint64_t address);
 
 #endif

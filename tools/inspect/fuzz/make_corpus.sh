@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates fuzz/corpus/ (names without .o/.so/.a: .gitignore hides
+# Regenerates tools/inspect/fuzz/corpus/ (names without .o/.so/.a: .gitignore hides
 # those): tiny ELF files (relocatable and linked, three
 # arches) that carry every structure softticks-inspect reads: tick
 # sequences, the ABI note, the initializer and its .init_array entry
@@ -8,7 +8,7 @@
 # fixtures as further seeds.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
+root=$(cd "$here/../../.." && pwd)
 out=$here/corpus
 mkdir -p "$out"
 common=(-Os -I"$root/include" -Wa,--noexecstack -fno-asynchronous-unwind-tables

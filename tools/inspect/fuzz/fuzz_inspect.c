@@ -2,8 +2,8 @@
  * libFuzzer harness for softticks-inspect's per-file analysis
  * (st_inspect_image), the archive reader and both report formats, on
  * arbitrary bytes.
- * Built with clang -fsanitize=fuzzer,address,undefined by fuzz/CMakeLists.txt;
- * seeds in fuzz/corpus/ (make_corpus.sh) and the inspector's test fixtures.
+ * Built with clang -fsanitize=fuzzer,address,undefined by this directory's
+ * CMakeLists.txt; seeds in corpus/ (make_corpus.sh) and the inspector's test fixtures.
  */
 #include <stdint.h>
 #include <stdio.h>
