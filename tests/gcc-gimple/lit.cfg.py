@@ -20,6 +20,9 @@ import re
 
 import lit.formats
 
+if not hasattr(config, "gcc"):
+    lit_config.fatal("run lit on build/tests/gcc-gimple (or a file there): the site "
+                     "config the build writes says which compilers and plugins to test")
 config.name = "softticks-gcc-gimple"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".c", ".cc"]

@@ -16,6 +16,9 @@ import re
 
 import lit.formats
 
+if not hasattr(config, "llvm_major"):
+    lit_config.fatal("run lit on build/tests/llvm-ir/llvm<major> (or a file there): the "
+                     "site config the build writes says which LLVM and plugin to test")
 config.name = "softticks-llvm-ir-%d" % config.llvm_major
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".ll"]
