@@ -1,5 +1,5 @@
 # lit configuration of the GCC plugin's per-shape tests on its GIMPLE dump
-# (one shape per .c file, mirroring tests/llvm-ir).  The build writes the
+# (one shape per .c/.cc file, mirroring tests/llvm-ir).  The build writes the
 # site config (lit.site.cfg.py.in), which sets the compilers and plugins
 # and loads this file.
 #
@@ -11,12 +11,10 @@
 #   %gimple-aarch64 ARGS...  the same with the aarch64 cross compiler
 #   %gimple-raw, %gimple-aarch64-raw
 #                            the dump as GCC wrote it
-#   %gcc                     the host gcc with the plugin
 #   FileCheck                LLVM's FileCheck
 # and REQUIRES: the feature aarch64 (the cross compiler and its plugin
 # were built).  (-m32 needs no feature: the tests compile without linking.)
 import os
-import re
 
 import lit.formats
 
@@ -42,7 +40,6 @@ if config.aarch64_gcc:
     config.available_features.add("aarch64")
 subs += [
     ("%gimple", "%s x86_64 %s" % (dump, host)),
-    ("%gcc", "%s -fplugin=%s" % (config.gcc, config.plugin)),
     (r"(?<![\w./%-])FileCheck(?=\s)", config.filecheck),
 ]
 config.substitutions += subs
