@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers shared by the benchmark scripts (sourced, not run).
 # The sourcing script sets bench_name (for messages) first.
 
@@ -10,8 +11,8 @@ build_dir() {
     die 3 "no build directory $dir (cmake -S . -B build -G Ninja && ninja -C build)"
 }
 
-die() { echo "$bench_name: $2" >&2; exit "$1"; }
-log() { echo "$bench_name: $*" >&2; }
+die() { echo "${bench_name:-bench}: $2" >&2; exit "$1"; }
+log() { echo "${bench_name:-bench}: $*" >&2; }
 
 # compiler_spec NAME: sets cc and plugin_flag for gcc, clang19 or clang14,
 # or returns 1 (with a reason) when the compiler or its plugin is missing.
@@ -33,6 +34,41 @@ compiler_spec() {
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
                                                 else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }'; }
+
+# wall_ms CMD...: wall time of one run of CMD (its output discarded), in ms.
+wall_ms() {
+  local t0 t1
+  t0=$(date +%s%N)
+  "$@" >/dev/null
+  t1=$(date +%s%N)
+  awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1e6 }'
+}
+
+# median_wall_ms RUNS CMD...: the median of RUNS wall times of CMD, in ms.
+median_wall_ms() {
+  local runs=$1 i
+  shift
+  for ((i = 0; i < runs; i++)); do wall_ms "$@"; echo; done | median
+}
+
+# cpu_seconds LOG CMD...: runs CMD (its output appended to LOG) and prints
+# its user + system CPU seconds (CPU time: a busy machine disturbs it less
+# than wall time).
+cpu_seconds() {
+  local logfile=$1 tf
+  shift
+  tf=$(mktemp)
+  /usr/bin/time -f "%U %S" -o "$tf" "$@" >>"$logfile" 2>&1 ||
+    { rm -f "$tf"; cat "$logfile" >&2; die 1 "failed: $*"; }
+  awk '{ print $1 + $2 }' "$tf"
+  rm -f "$tf"
+}
+
+# tick_sites FILE: the tick sites softticks-inspect finds in FILE.
+tick_sites() {
+  "$BUILD/tools/softticks-inspect" --json "$1" 2>/dev/null |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["tick_sites"])'
+}
 
 # callgrind_ir CMD...: instructions executed by CMD (its own stdin).
 callgrind_ir() {

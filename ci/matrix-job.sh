@@ -21,11 +21,9 @@ packages=(
   "llvm-$llvm-dev" "clang-$llvm" "lld-$llvm" "llvm-$llvm-tools" "libclang-rt-$llvm-dev"
   libelf-dev zlib1g-dev capnproto valgrind tcl dpkg-dev time shellcheck
 )
-sudo=""
-if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+# shellcheck source-path=SCRIPTDIR source=../scripts/lib/packages.sh
+. scripts/lib/packages.sh
+install_packages "${packages[@]}"
 
 # Only these two compilers: no extra LLVM, the project built by the same gcc.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -3,7 +3,8 @@
  * compiler, plugin and placement rules instrumented a unit, encoded as a
  * Cap'n Proto message in the note section RR_SOFTTICKS_MANIFEST_SECTION.
  * Identical manifests share a COMDAT group named after their contents, so
- * a linked module keeps one copy of each distinct manifest.
+ * a linked module keeps one copy of each distinct manifest.  The decoder,
+ * which only the tools need, is manifest_decode.h (its own library).
  */
 #ifndef SOFTTICKS_COMMON_MANIFEST_H
 #define SOFTTICKS_COMMON_MANIFEST_H
@@ -15,7 +16,8 @@
 extern "C" {
 #endif
 
-#define ST_PLUGIN_VERSION "0.1.0"
+/* ST_PLUGIN_VERSION, the softticks version: project(VERSION) of the
+ * top-level CMakeLists.txt, defined by the target softticks_version. */
 
 struct st_manifest {
   enum rr_softticks_arch arch;
@@ -36,37 +38,14 @@ struct st_manifest {
  * the same fields (struct first, then the texts in field order). */
 size_t st_manifest_encode(const struct st_manifest *m, unsigned char *out, size_t cap);
 
-/* Decoded form, strings copied and NUL-terminated (truncated to fit).
- * A field the message's struct is too small to hold reads as 0 or "". */
-struct st_manifest_decoded {
-  unsigned abi_version;
-  unsigned arch; /* the Arch enum as stored: enum rr_softticks_arch values,
-                    0 = unknown; values above 3 come from a newer schema */
-  char compiler[64];
-  char compiler_version[64];
-  char plugin_version[64];
-  unsigned placement_rules_version;
-};
-
-/* Decodes one ModuleManifest message (the note's descriptor).  Safe on any
- * input, however malformed (bounds-checked, no recursion, no allocation):
- * returns 0, or -1 (and *out zeroed) if the bytes are not a well-formed
- * message of this schema.  Accepted: any struct data/pointer section sizes
- * (Cap'n Proto's evolution rules), null pointers (defaults), several
- * segments (only the first is read).  Rejected: a segment table that does
- * not describe exactly len bytes, far and capability pointers, a text that
- * is not a byte list ending in NUL, anything out of bounds. */
-int st_manifest_decode(const unsigned char *msg, size_t len, struct st_manifest_decoded *out);
-
 /* Top-level assembly for the manifest note: section
  * RR_SOFTTICKS_MANIFEST_SECTION ("aG", note type, 4-byte aligned) in the
  * COMDAT group "__rr_softticks_manifest_<16 hex digits of the message's
  * 64-bit FNV-1a hash>", one note named RR_SOFTTICKS_MANIFEST_NOTE_NAME of
  * type RR_SOFTTICKS_MANIFEST_NOTE_TYPE whose descriptor is the encoded
- * message; wrapped in .pushsection/.popsection.  For GNU as and LLVM's
- * integrated assembler; m->arch selects the section type syntax (@note on
- * x86, %note on aarch64).  A malloc'd string the caller frees, or NULL if
- * m cannot be encoded, m->arch is not one of the three, or memory ran out. */
+ * message (asm_text.h's note emitter).  m->arch selects the section type
+ * syntax.  A malloc'd string the caller frees (asm_text.h), or NULL if m
+ * cannot be encoded, m->arch is not one of the three, or memory ran out. */
 char *st_manifest_asm(const struct st_manifest *m);
 
 #ifdef __cplusplus

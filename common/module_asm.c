@@ -1,8 +1,8 @@
 /*
  * st_module_asm: the top-level assembly every instrumented unit carries
- * (see module_asm.h).  The initializer's machine code comes from
- * runtime/page_init.c via the generated st_init_code.c; everything else
- * (names, priority, note layout) from include/rr/softticks.h.
+ * (see module_asm.h).  The initializer's machine code is the header's
+ * table (rr_softticks_init_code, from runtime/page_init.c); everything
+ * else (names, priority, note layout) also comes from include/rr/softticks.h.
  *
  * Each piece is wrapped in .pushsection/.popsection so that the compiler's
  * idea of the current section is intact after the top-level asm (GCC
@@ -10,51 +10,26 @@
  */
 #include "module_asm.h"
 
-#include <stdarg.h>
-#include <stdatomic.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "st_init_code.h"
-
-/* Big enough for ~110 code bytes at 6 characters each plus directives. */
-#define ST_MODULE_ASM_CAP 4096
+#include "asm_text.h"
 
 struct asm_dialect {
-  const char *type_prefix;  /* '@' on x86, '%' on aarch64 ('@' starts a comment there) */
   unsigned code_align_log2; /* .p2align of the function */
   unsigned pointer_size;    /* .init_array entry */
 };
 
 static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
-  static const struct asm_dialect x86_64 = {"@", 4, 8};
-  static const struct asm_dialect i386 = {"@", 4, 4};
-  static const struct asm_dialect aarch64 = {"%", 2, 8};
+  static const struct asm_dialect x86_64 = {4, 8};
+  static const struct asm_dialect i386 = {4, 4};
+  static const struct asm_dialect aarch64 = {2, 8};
   switch (arch) {
     case RR_SOFTTICKS_ARCH_X86_64: return &x86_64;
     case RR_SOFTTICKS_ARCH_I386: return &i386;
     case RR_SOFTTICKS_ARCH_AARCH64: return &aarch64;
   }
   return NULL;
-}
-
-struct text {
-  char *buf;
-  size_t len, cap;
-  int overflow;
-};
-
-static void emit(struct text *t, const char *fmt, ...) {
-  va_list ap;
-  int n;
-  if (t->overflow) return;
-  va_start(ap, fmt);
-  n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-  va_end(ap);
-  if (n < 0 || (size_t)n >= t->cap - t->len)
-    t->overflow = 1;
-  else
-    t->len += (size_t)n;
 }
 
 /*
@@ -107,79 +82,70 @@ static const char *early_code(enum rr_softticks_arch arch) {
   return NULL;
 }
 
-static void emit_early_mapping(struct text *t, enum rr_softticks_arch arch,
+/* A writable .init_array section of the group (as compilers emit it: lld
+ * refuses dynamic relocations in a read-only section) holding a pointer to
+ * fn. */
+static void emit_init_array_entry(struct st_text *t, const char *section, const char *group,
+                                  enum rr_softticks_arch arch, const struct asm_dialect *d,
+                                  const char *fn) {
+  st_text_printf(t, "\t.pushsection %s,\"awG\",%sinit_array,%s,comdat\n", section,
+                 st_asm_type_prefix(arch), group);
+  st_text_printf(t, "\t.p2align %u\n\t.%ubyte %s\n\t.popsection\n",
+                 d->pointer_size == 8 ? 3u : 2u, d->pointer_size, fn);
+}
+
+/* A hidden global symbol of type `type` (function, gnu_indirect_function). */
+static void emit_hidden(struct st_text *t, enum rr_softticks_arch arch, const char *sym,
+                        const char *type) {
+  st_text_printf(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%s%s\n", sym, sym, sym,
+                 st_asm_type_prefix(arch), type);
+}
+
+static void emit_early_mapping(struct st_text *t, enum rr_softticks_arch arch,
                                const struct asm_dialect *d) {
   const char *r = ST_EARLY_RESOLVER, *f = ST_EARLY_IFUNC, *n = ST_EARLY_NOOP;
-  emit(t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n", ST_EARLY_SECTION, d->type_prefix,
-       ST_EARLY_GROUP);
-  emit(t, "\t.p2align %u\n", d->code_align_log2);
-  emit(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%sfunction\n", r, r, r, d->type_prefix);
-  emit(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%sfunction\n", n, n, n, d->type_prefix);
-  emit(t, "%s:\n%s\t.size %s,.-%s\n\t.size %s,.-%s\n", r, early_code(arch), r, r, n, n);
-  emit(t, "\t.globl %s\n\t.hidden %s\n\t.type %s,%sgnu_indirect_function\n\t.set %s,%s\n", f, f,
-       f, d->type_prefix, f, r);
-  emit(t, "\t.popsection\n");
-  emit(t, "\t.pushsection .init_array,\"awG\",%sinit_array,%s,comdat\n", d->type_prefix,
-       ST_EARLY_GROUP);
-  emit(t, "\t.p2align %u\n\t.%ubyte %s\n\t.popsection\n", d->pointer_size == 8 ? 3u : 2u,
-       d->pointer_size, n);
+  st_text_printf(t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n", ST_EARLY_SECTION,
+                 st_asm_type_prefix(arch), ST_EARLY_GROUP);
+  st_text_printf(t, "\t.p2align %u\n", d->code_align_log2);
+  emit_hidden(t, arch, r, "function");
+  emit_hidden(t, arch, n, "function");
+  st_text_printf(t, "%s:\n%s\t.size %s,.-%s\n\t.size %s,.-%s\n", r, early_code(arch), r, r, n, n);
+  emit_hidden(t, arch, f, "gnu_indirect_function");
+  st_text_printf(t, "\t.set %s,%s\n\t.popsection\n", f, r);
+  emit_init_array_entry(t, ".init_array", ST_EARLY_GROUP, arch, d, n);
 }
 
-/* Writes the text for arch into buf; returns 0, or -1 if it does not fit
- * or arch has no initializer in this build. */
-static int build(enum rr_softticks_arch arch, char *buf, size_t cap) {
+char *st_module_asm(enum rr_softticks_arch arch) {
   const struct asm_dialect *d = dialect_for(arch);
-  const struct st_init_code *code = st_init_code_for(arch);
+  const char *p = st_asm_type_prefix(arch);
   const char *sym = RR_SOFTTICKS_INIT_SYMBOL, *group = RR_SOFTTICKS_INIT_COMDAT;
-  const char *name = RR_SOFTTICKS_NOTE_NAME;
-  struct text t = {buf, 0, cap, 0};
-  size_t i, name_bytes = RR_SOFTTICKS_NOTE_NAMESZ, padded = (name_bytes + 3) & ~(size_t)3;
+  const unsigned char version[RR_SOFTTICKS_NOTE_DESCSZ] = {RR_SOFTTICKS_ABI_VERSION, 0, 0, 0};
+  struct st_text t = ST_TEXT_INIT;
+  size_t size;
+  const unsigned char *code = rr_softticks_init_code(arch, &size);
 
-  if (!d || !code || !code->bytes || code->size == 0) return -1;
-
-  emit(&t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n", RR_SOFTTICKS_INIT_SECTION,
-       d->type_prefix, group);
-  emit(&t, "\t.p2align %u\n\t.globl %s\n\t.hidden %s\n\t.type %s,%sfunction\n%s:\n",
-       d->code_align_log2, sym, sym, sym, d->type_prefix, sym);
-  for (i = 0; i < code->size; i++)
-    emit(&t, "%s0x%02x%s", i % 16 ? "," : "\t.byte ", code->bytes[i],
-         (i % 16 == 15 || i + 1 == code->size) ? "\n" : "");
-  emit(&t, "\t.size %s,.-%s\n\t.popsection\n", sym, sym);
-
-  /* Writable, as compilers emit it: lld refuses dynamic relocations in a
-   * read-only section. */
-  emit(&t, "\t.pushsection %s,\"awG\",%sinit_array,%s,comdat\n", RR_SOFTTICKS_INIT_ARRAY_SECTION,
-       d->type_prefix, group);
-  emit(&t, "\t.p2align %u\n\t.%ubyte %s\n\t.popsection\n", d->pointer_size == 8 ? 3u : 2u,
-       d->pointer_size, sym);
-
-  /* namesz, descsz, type, name padded to 4, desc (ABI version). */
-  emit(&t, "\t.pushsection %s,\"aG\",%snote,%s,comdat\n", RR_SOFTTICKS_NOTE_SECTION,
-       d->type_prefix, group);
-  emit(&t, "\t.p2align 2\n\t.4byte %u\n\t.4byte %u\n\t.4byte %u\n\t.byte ",
-       (unsigned)RR_SOFTTICKS_NOTE_NAMESZ, (unsigned)RR_SOFTTICKS_NOTE_DESCSZ,
-       (unsigned)RR_SOFTTICKS_NOTE_TYPE);
-  for (i = 0; i < padded; i++)
-    emit(&t, "%s0x%02x", i ? "," : "", i < strlen(name) ? (unsigned char)name[i] : 0u);
-  emit(&t, "\n\t.4byte %u\n\t.popsection\n", (unsigned)RR_SOFTTICKS_ABI_VERSION);
+  if (!d || !p || !code) return NULL;
+  st_text_printf(&t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n",
+                 RR_SOFTTICKS_INIT_SECTION, p, group);
+  st_text_printf(&t, "\t.p2align %u\n", d->code_align_log2);
+  emit_hidden(&t, arch, sym, "function");
+  st_text_printf(&t, "%s:\n", sym);
+  st_text_bytes(&t, code, size, 1);
+  st_text_printf(&t, "\t.size %s,.-%s\n\t.popsection\n", sym, sym);
+  emit_init_array_entry(&t, RR_SOFTTICKS_INIT_ARRAY_SECTION, group, arch, d, sym);
+  /* The ABI note: "rr", type 1, the ABI version as a little-endian u32. */
+  st_text_note(&t, arch, RR_SOFTTICKS_NOTE_SECTION, group, RR_SOFTTICKS_NOTE_NAME,
+               RR_SOFTTICKS_NOTE_TYPE, version, sizeof version);
   emit_early_mapping(&t, arch, d);
-  return t.overflow ? -1 : 0;
+  return st_text_finish(&t);
 }
 
-/* Built once per arch; callers may be threads (an LLVM plugin under
- * parallel LTO), so publication goes through an atomic state:
- * 0 unbuilt, 1 being built, 2 ready, 3 unavailable. */
-static char texts[4][ST_MODULE_ASM_CAP];
-static atomic_int states[4];
-
-const char *st_module_asm(enum rr_softticks_arch arch) {
-  int expected = 0, s;
-  unsigned i = (unsigned)arch;
-  if (i == 0 || i > 3) return NULL;
-  if (atomic_compare_exchange_strong(&states[i], &expected, 1))
-    atomic_store(&states[i], build(arch, texts[i], sizeof texts[i]) == 0 ? 2 : 3);
-  while ((s = atomic_load(&states[i])) == 1) {
-    /* another thread is formatting a few hundred bytes */
-  }
-  return s == 2 ? texts[i] : NULL;
+char *st_module_parts_asm(const struct st_manifest *m) {
+  char *module = m ? st_module_asm(m->arch) : NULL;
+  char *manifest = module ? st_manifest_asm(m) : NULL;
+  struct st_text t = ST_TEXT_INIT;
+  if (manifest) st_text_printf(&t, "%s%s", module, manifest);
+  free(module);
+  free(manifest);
+  return manifest ? st_text_finish(&t) : NULL;
 }

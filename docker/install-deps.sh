@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
 # Installs what building and exporting the image needs on the Debian 12
 # host, besides scripts/install-deps.sh (which builds softticks itself).
+# Does not call apt-get when every package is installed.
 set -euo pipefail
-sudo=""
-if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends \
-  mmdebstrap umoci skopeo python3 >/dev/null
+# shellcheck source-path=SCRIPTDIR source=../scripts/lib/packages.sh
+. "$(dirname "$0")/../scripts/lib/packages.sh"
+install_packages mmdebstrap umoci skopeo python3
 echo "docker/install-deps: done"

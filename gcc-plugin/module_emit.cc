@@ -1,7 +1,7 @@
 /*
- * The per-module parts of an instrumented unit: the initializer with its
- * .init_array entry and the ABI note (st_module_asm), and the manifest note
- * (st_manifest_asm).  All sit in COMDAT groups, so a linked module keeps
+ * The per-module parts of an instrumented unit (st_module_parts_asm): the
+ * initializer with its .init_array entry, the ABI note and the manifest
+ * note.  All sit in COMDAT groups, so a linked module keeps
  * one of each however many units carry them.
  *
  * They are written straight into the assembly output at PLUGIN_FINISH_UNIT,
@@ -17,7 +17,6 @@
 #include <stdlib.h>
 
 #include "softticks_gcc.h"
-#include "manifest.h"
 #include "module_asm.h"
 #include "placement.h"
 
@@ -38,23 +37,17 @@ void st_emit_module_parts(void *, void *) {
   if (emitted || (st_unit_ticks == 0 && !st_unit_maps_early) || !asm_out_file || !st_target_arch(&arch)) return;
   emitted = true;
 
-  const char *module = st_module_asm(arch);
-  if (!module) {
-    error_at(UNKNOWN_LOCATION, "softticks: this plugin was built without the initializer for this architecture");
-    return;
-  }
   struct st_manifest m;
   m.arch = arch;
   m.compiler = "gcc";
   m.compiler_version = st_gcc_version;
   m.plugin_version = ST_PLUGIN_VERSION;
   m.placement_rules_version = ST_PLACEMENT_RULES_VERSION;
-  char *manifest = st_manifest_asm(&m);
-  if (!manifest) {
-    error_at(UNKNOWN_LOCATION, "softticks: cannot encode the module manifest");
+  char *parts = st_module_parts_asm(&m);
+  if (!parts) {
+    error_at(UNKNOWN_LOCATION, "softticks: cannot build the initializer and notes of the module");
     return;
   }
-  write_wrapped(module);
-  write_wrapped(manifest);
-  free(manifest);
+  write_wrapped(parts);
+  free(parts);
 }

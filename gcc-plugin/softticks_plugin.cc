@@ -1,6 +1,6 @@
 /*
  * gcc -fplugin=softticks.so: instruments every function for rr's software
- * ticks (see /work/shared/softticks-abi-v1.md and README.md here).
+ * ticks (see abi/ABI.md and README.md here).
  * plugin_init checks the GCC it was loaded into, reads the arguments and
  * registers the pass and callbacks; the work is in the other files.
  */

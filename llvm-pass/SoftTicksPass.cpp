@@ -282,15 +282,14 @@ private:
 
 void warn(Module &M, const Twine &Msg) { M.getContext().diagnose(Warning(Msg)); }
 
-void appendModuleAsm(Module &M, const TickTarget &Target, const char *InitAsm) {
-  M.appendModuleInlineAsm(InitAsm);
+void appendModuleAsm(Module &M, const TickTarget &Target) {
   st_manifest Manifest{Target.Arch, "clang", LLVM_VERSION_STRING, ST_PLUGIN_VERSION,
                        ST_PLACEMENT_RULES_VERSION};
-  char *ManifestAsm = st_manifest_asm(&Manifest);
-  if (!ManifestAsm)
-    report_fatal_error("softticks: cannot encode the module manifest");
-  M.appendModuleInlineAsm(ManifestAsm);
-  std::free(ManifestAsm);
+  char *Parts = st_module_parts_asm(&Manifest);
+  if (!Parts)
+    report_fatal_error("softticks: cannot build the initializer and notes of the module");
+  M.appendModuleInlineAsm(Parts);
+  std::free(Parts);
 }
 
 // Removes V from the array @Name (llvm.used, llvm.compiler.used).
@@ -436,13 +435,6 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                 M.getModuleIdentifier() + " left uninstrumented");
     return Unchanged;
   }
-  const char *InitAsm = st_module_asm(Target->Arch);
-  if (!InitAsm) {
-    warn(M, Twine("this build of the plugin has no initializer for ") + Target->Name +
-                "; module " + M.getModuleIdentifier() + " left uninstrumented");
-    return Unchanged;
-  }
-
   FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(M.getContext()), false);
   InlineAsm *Tick = InlineAsm::get(VoidFn, Target->AsmTemplate, Target->Constraints,
                                    /*hasSideEffects=*/true);
@@ -473,7 +465,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                 "module, each one's initializer is a duplicate symbol; compile every -flto "
                 "unit with the plugin");
   if (Owns && (S.Ticks || IsLtoLink || MapsEarly))
-    appendModuleAsm(M, *Target, InitAsm);
+    appendModuleAsm(M, *Target);
   if (statsRequested())
     errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "
            << S.Functions << " functions\n";

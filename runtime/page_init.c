@@ -1,12 +1,13 @@
 /*
- * The per-module page initializer, written once.  The build compiles this
- * file for every target architecture, runtime/gen/ extracts the machine
- * code of __rr_softticks_init, and common/module_asm.c wraps it into the
- * COMDAT initializer every instrumented module carries (ABI "The
- * initializer").  So the function must be self-contained machine code:
- * freestanding, raw system calls, no libc, no data, no relocations -- the
- * extractor fails the build otherwise.  It lives in a section the
- * compiler passes skip, so it is never instrumented.
+ * The per-module page initializer, written once: the readable source of
+ * the machine code in include/rr/softticks.h (rr_softticks_init_code),
+ * which runtime/regen_init_tables.py compiles for every architecture and
+ * writes there; common/module_asm.c wraps those bytes into the COMDAT
+ * initializer every instrumented module carries (ABI "The initializer").
+ * So the function must be self-contained machine code: freestanding, raw
+ * system calls, no libc, no data, no relocations -- the script refuses it
+ * otherwise.  It lives in a section the compiler passes skip, so it is
+ * never instrumented.
  */
 #include <rr/softticks.h>
 
@@ -187,7 +188,7 @@ ST_ALWAYS_INLINE int st_page_is_the_programs(unsigned long page) {
 }
 
 /* Hidden and in the skip section; the name is the ABI's, although what
- * the build uses is only this function's bytes. */
+ * the tables keep is only this function's bytes. */
 __attribute__((visibility("hidden"), no_instrument_function, used,
                section(RR_SOFTTICKS_INIT_SECTION))) void
 __rr_softticks_init(void) {

@@ -24,10 +24,10 @@
 __asm__(ST_MODULE_ASM_X86_64);
 #elif defined(__i386__)
 __asm__(ST_MODULE_ASM_I386);
-#elif defined(__aarch64__) && defined(ST_MODULE_ASM_AARCH64)
+#elif defined(__aarch64__)
 __asm__(ST_MODULE_ASM_AARCH64);
 #else
-#error "librrsoftticks: no initializer for this architecture in this build"
+#error "librrsoftticks: x86-64, i386 and aarch64 only"
 #endif
 
 #define ST_LIB_FN __attribute__((no_instrument_function, section(".text.__rr_softticks_lib")))

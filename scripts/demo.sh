@@ -47,7 +47,7 @@ gcc -O2 -fplugin="$build/gcc-plugin/softticks.so" -fplugin-arg-softticks-stats \
 run_demo gcc "$out/demo-gcc"
 
 if [ -f "$build/llvm-pass/softticks.cfg" ]; then
-  clang=$(ls /usr/lib/llvm-*/bin/clang 2>/dev/null | sort -V | tail -n 1)
+  clang=$(printf "%s\n" /usr/lib/llvm-*/bin/clang | sort -V | tail -n 1)
   step "build the demo with clang --config=softticks.cfg -O2"
   "$clang" --config "$build/llvm-pass/softticks.cfg" -O2 "$root/examples/demo/demo.c" \
       -o "$out/demo-clang"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing softticks needs on Debian 12.
-# Run as root (or with sudo available). Safe to run again.
+# Run as root (or with sudo available). Safe to run again: when every
+# package is installed it does not call apt-get.
 set -euo pipefail
 
 packages=(
@@ -8,6 +9,8 @@ packages=(
   cmake ninja-build pkg-config make gcc g++ binutils
   # the GCC plugin: host and aarch64 cross, with plugin headers
   gcc-12-plugin-dev
+  # a second GCC: the plugin built for GCC 11 too (tests/machine_code)
+  gcc-11 g++-11 gcc-11-plugin-dev
   # Objective-C, to check the plugin's predefined macro there too
   gobjc-12
   gcc-aarch64-linux-gnu g++-aarch64-linux-gnu gcc-12-plugin-dev-aarch64-linux-gnu
@@ -29,15 +32,10 @@ packages=(
   gdb
 )
 
-sudo=""
-if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$(dirname "$0")/lib/packages.sh"
+install_packages "${packages[@]}"
 
 # What gcc-multilib would have provided: <asm/...> for -m32 builds.
-if [ ! -e /usr/include/asm ]; then
-  $sudo ln -s x86_64-linux-gnu/asm /usr/include/asm
-fi
+[ -e /usr/include/asm ] || as_root ln -s x86_64-linux-gnu/asm /usr/include/asm
 echo "install-deps: done"

@@ -10,6 +10,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench_name=bench/atomics
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$here/../lib.sh"
 BUILD=$(build_dir)
 WORK=${WORK:-$BUILD/bench-atomics}
@@ -32,8 +33,8 @@ for compiler in $COMPILERS; do
       base=$WORK/$compiler-$arch$level
       libs=()
       [ "$compiler" = gcc ] && libs=(-latomic)
-      "$cc" $m "$level" "$here/kernels.c" -o "$base.plain" "${libs[@]}" || die 1 "build $base.plain"
-      "$cc" $m "$level" "$plugin_flag" "$here/kernels.c" -o "$base.ticks" "${libs[@]}" ||
+      "$cc" ${m:+"$m"} "$level" "$here/kernels.c" -o "$base.plain" "${libs[@]}" || die 1 "build $base.plain"
+      "$cc" ${m:+"$m"} "$level" "$plugin_flag" "$here/kernels.c" -o "$base.ticks" "${libs[@]}" ||
         die 1 "build $base.ticks"
       for kernel in add32 add64 or32 and32 nand32; do
         [ "$("$base.plain" "$kernel" 1000)" = "$("$base.ticks" "$kernel" 1000)" ] ||

@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # Throughput of softticks-inspect on a real library directory (not a test).
 #
-#   bench/inspect/run.sh [TOOL] [DIR]
-#     TOOL  default: build/tools/softticks-inspect
-#     DIR   default: /usr/lib/x86_64-linux-gnu (thousands of files)
+#   bench/inspect/run.sh [DIR]
+#     DIR    default: /usr/lib/x86_64-linux-gnu (thousands of files)
+#     BUILD=dir  softticks build dir (default: <repo>/build): softticks-inspect
 #
 # Runs the tool three times over DIR (the first run also warms the page
 # cache), plus once with --functions, and prints wall time, regular
 # files/s, ELF objects/s (ELF files and the ELF members of static
 # libraries) and peak RSS for each.
+# Exit status: 0 done, 2 bad settings, 3 a tool missing.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-tool=${1:-$root/build/tools/softticks-inspect}
-dir=${2:-/usr/lib/x86_64-linux-gnu}
-[ -x "$tool" ] || { echo "no tool at $tool (build first, or pass its path)" >&2; exit 2; }
-[ -d "$dir" ] || { echo "no directory $dir" >&2; exit 2; }
+here=$(cd "$(dirname "$0")" && pwd)
+bench_name=bench/inspect
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
+source "$here/../lib.sh"
+BUILD=$(build_dir)
+tool=$BUILD/tools/softticks-inspect
+dir=${1:-/usr/lib/x86_64-linux-gnu}
+[ -x "$tool" ] || die 3 "$tool missing (ninja -C $BUILD softticks-inspect)"
+[ -d "$dir" ] || die 2 "no directory $dir"
+command -v python3 >/dev/null || die 3 "python3 missing"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

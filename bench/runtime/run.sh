@@ -25,6 +25,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 bench_name=bench/runtime
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$here/../lib.sh"
 BUILD=$(build_dir)
 WORK=${WORK:-$BUILD/bench-runtime}
@@ -47,13 +48,6 @@ for lv in $LEVELS; do
 done
 command -v valgrind >/dev/null || die 3 "valgrind missing (apt-get install valgrind)"
 
-wall_ms() {
-  local t0 t1
-  t0=$(date +%s%N)
-  "$@" >/dev/null
-  t1=$(date +%s%N)
-  awk -v d=$((t1 - t0)) 'BEGIN { printf "%.1f", d / 1e6 }'
-}
 # wall_pair PLAIN TICKS ARGS...: medians of WALL_RUNS interleaved runs, "plain ticks".
 wall_pair() {
   local plain=$1 ticks=$2 p=() t=()

@@ -27,6 +27,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 bench_name=bench/sqlite
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$here/../lib.sh"
 BUILD=$(build_dir)
 WORK=${WORK:-$BUILD/bench-sqlite}
@@ -98,17 +99,6 @@ sqlite_version=$(sed -n 's/^#define SQLITE_VERSION *"\(.*\)"/\1/p' "$SQLITE_SRC/
 # --- helpers ----------------------------------------------------------------
 growth() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%+.1f%%", (a - b) * 100 / b; else print "n/a" }'; }
 text_size() { size -A "$1" | awk '$1 ~ /^\.text/ { s += $2 } END { print s + 0 }'; }
-tick_sites() {
-  "$inspect" --json "$1" 2>/dev/null |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["tick_sites"])'
-}
-# cpu_seconds CMD...: runs CMD (output to the log), prints user+sys seconds.
-cpu_seconds() {
-  local tf=$WORK/time.$$
-  /usr/bin/time -f "%U %S" -o "$tf" "$@" >>"$WORK/compile.log" 2>&1 ||
-    { cat "$WORK/compile.log" >&2; die 1 "failed: $*"; }
-  awk '{ print $1 + $2 }' "$tf"
-}
 wall_ms() {
   local t0 t1
   t0=$(date +%s%N)
@@ -133,16 +123,17 @@ for name in $COMPILERS; do
     log "$name $lv: compiling sqlite3.c $COMPILE_RUNS times each way"
     plain_t=() ticks_t=()
     for _ in $(seq "$COMPILE_RUNS"); do
-      plain_t+=("$(cpu_seconds "$cc" "$lv" -c "$SQLITE_SRC/sqlite3.c" -o "$dir/plain/sqlite3.o")")
-      ticks_t+=("$(cpu_seconds "$cc" "$lv" "$plugin_flag" -c "$SQLITE_SRC/sqlite3.c" \
-                              -o "$dir/ticks/sqlite3.o")")
+      plain_t+=("$(cpu_seconds "$WORK/compile.log" "$cc" "$lv" -c "$SQLITE_SRC/sqlite3.c" \
+                              -o "$dir/plain/sqlite3.o")")
+      ticks_t+=("$(cpu_seconds "$WORK/compile.log" "$cc" "$lv" "$plugin_flag" \
+                              -c "$SQLITE_SRC/sqlite3.c" -o "$dir/ticks/sqlite3.o")")
     done
     ct_plain=$(printf '%s\n' "${plain_t[@]}" | median)
     ct_ticks=$(printf '%s\n' "${ticks_t[@]}" | median)
     for v in plain ticks; do
       flag=""
       [[ $v == ticks ]] && flag=$plugin_flag
-      "$cc" $lv $flag -I"$SQLITE_SRC" -c "$SQLITE_SRC/shell.c" -o "$dir/$v/shell.o" \
+      "$cc" "$lv" ${flag:+"$flag"} -I"$SQLITE_SRC" -c "$SQLITE_SRC/shell.c" -o "$dir/$v/shell.o" \
           >>"$WORK/compile.log" 2>&1 || die 1 "$name $lv: shell.c failed (see $WORK/compile.log)"
       "$cc" "$dir/$v/sqlite3.o" "$dir/$v/shell.o" -o "$dir/$v/sqlite3" -lpthread -ldl -lm \
           >>"$WORK/compile.log" 2>&1 || die 1 "$name $lv: link failed (see $WORK/compile.log)"

@@ -66,8 +66,12 @@
   ".byte 0x75, 0x01\n\t" /* jnz to the end (21) */               \
   "int3\n"
 #define RR_SOFTTICKS_X86_64_TICK_SIZE 21
-#define RR_SOFTTICKS_X86_64_COMMIT_OFFSET 10 /* decq */
-#define RR_SOFTTICKS_X86_64_TRAP_OFFSET 20   /* int3; SIGTRAP pc = 21 */
+/* Where each instruction starts (a stopped task's pc inside a sequence is
+ * at one of them; rr_softticks_stop_action says what each one means). */
+#define RR_SOFTTICKS_X86_64_GUARD_JNZ_OFFSET 8   /* jnz after the testb guard */
+#define RR_SOFTTICKS_X86_64_COMMIT_OFFSET 10     /* decq */
+#define RR_SOFTTICKS_X86_64_COMMIT_JNZ_OFFSET 18 /* jnz after the decq */
+#define RR_SOFTTICKS_X86_64_TRAP_OFFSET 20       /* int3; SIGTRAP pc = 21 */
 
 /* i386: 28 bytes, clobbers the flags.  Low word first, then the borrow. */
 #define RR_SOFTTICKS_I386_TICK_ASM                               \
@@ -79,10 +83,12 @@
   ".byte 0x73, 0x01\n\t" /* jae to the end (28) */               \
   "int3\n"
 #define RR_SOFTTICKS_I386_TICK_SIZE 28
-#define RR_SOFTTICKS_I386_COMMIT_OFFSET 9  /* subl of the low word */
-#define RR_SOFTTICKS_I386_LOW_JNZ_OFFSET 16 /* jnz after the low word's subl */
-#define RR_SOFTTICKS_I386_BORROW_OFFSET 18  /* subl of the high word */
-#define RR_SOFTTICKS_I386_TRAP_OFFSET 27   /* int3; SIGTRAP pc = 28 */
+#define RR_SOFTTICKS_I386_GUARD_JNZ_OFFSET 7   /* jnz after the testb guard */
+#define RR_SOFTTICKS_I386_COMMIT_OFFSET 9      /* subl of the low word */
+#define RR_SOFTTICKS_I386_LOW_JNZ_OFFSET 16    /* jnz after the low word's subl */
+#define RR_SOFTTICKS_I386_BORROW_OFFSET 18     /* subl of the high word */
+#define RR_SOFTTICKS_I386_BORROW_JAE_OFFSET 25 /* jae after the high word's subl */
+#define RR_SOFTTICKS_I386_TRAP_OFFSET 27       /* int3; SIGTRAP pc = 28 */
 
 /* aarch64: 32 bytes, clobbers x16 and x17 (not the flags).  x17 is zeroed
  * at the end because rr compares general registers across record/replay. */
@@ -96,8 +102,13 @@
   "brk #0x5354\n"                     \
   "1: mov x17, xzr\n"
 #define RR_SOFTTICKS_AARCH64_TICK_SIZE 32
+#define RR_SOFTTICKS_AARCH64_LDR_OFFSET 4     /* ldr x17: loads the countdown */
+#define RR_SOFTTICKS_AARCH64_TBNZ_OFFSET 8    /* tbnz: the guard */
+#define RR_SOFTTICKS_AARCH64_SUB_OFFSET 12    /* sub x17 */
 #define RR_SOFTTICKS_AARCH64_COMMIT_OFFSET 16 /* str */
+#define RR_SOFTTICKS_AARCH64_CBNZ_OFFSET 20   /* cbnz after the str */
 #define RR_SOFTTICKS_AARCH64_TRAP_OFFSET 24   /* brk; SIGTRAP pc = 24 */
+#define RR_SOFTTICKS_AARCH64_CLEAR_OFFSET 28  /* mov x17, xzr */
 #define RR_SOFTTICKS_AARCH64_BRK_IMM 0x5354
 
 /* Clobber lists, as they appear in a GCC/clang asm statement and as LLVM
@@ -308,14 +319,17 @@ RR_SOFTTICKS__INLINE int rr_softticks_i386_borrow_pending(unsigned offset, int z
          (offset == RR_SOFTTICKS_I386_LOW_JNZ_OFFSET && zf_set);
 }
 
-/* aarch64: a task stopped between the ldr and the str (offsets 8, 12, 16)
+/* aarch64: a task stopped between the ldr and the str (offsets 8, 12, 16:
+ * RR_SOFTTICKS_AARCH64_TBNZ_OFFSET, _SUB_OFFSET, _COMMIT_OFFSET)
  * holds in x17 the countdown it loaded (minus 1 at 16, after the sub); the
  * str would overwrite whatever the tracer arms.  After writing `armed_raw`
  * to the countdown, set x17 to the value returned here, as if the ldr had
  * loaded the new countdown.  *set_x17 is 0 where x17 must be left alone. */
 RR_SOFTTICKS__INLINE uint64_t rr_softticks_aarch64_rearm_x17(unsigned offset, uint64_t armed_raw,
                                                              int *set_x17) {
-  *set_x17 = offset == 8 || offset == 12 || offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET;
+  *set_x17 = offset == RR_SOFTTICKS_AARCH64_TBNZ_OFFSET ||
+             offset == RR_SOFTTICKS_AARCH64_SUB_OFFSET ||
+             offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET;
   return offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET ? armed_raw - 1 : armed_raw;
 }
 
@@ -413,18 +427,27 @@ RR_SOFTTICKS__INLINE enum rr_softticks_stop_action rr_softticks_stop_action(
     enum rr_softticks_arch arch, unsigned offset, int x17_top_bit_set) {
   switch (arch) {
     case RR_SOFTTICKS_ARCH_X86_64:
-      return (offset == 18 || offset == 20) ? RR_SOFTTICKS_STOP_MOVE_TO_END
-                                            : RR_SOFTTICKS_STOP_KEEP;
+      return (offset == RR_SOFTTICKS_X86_64_COMMIT_JNZ_OFFSET ||
+              offset == RR_SOFTTICKS_X86_64_TRAP_OFFSET)
+                 ? RR_SOFTTICKS_STOP_MOVE_TO_END
+                 : RR_SOFTTICKS_STOP_KEEP;
     case RR_SOFTTICKS_ARCH_I386:
-      return (offset == 16 || offset == 18 || offset == 25 || offset == 27)
+      return (offset == RR_SOFTTICKS_I386_LOW_JNZ_OFFSET ||
+              offset == RR_SOFTTICKS_I386_BORROW_OFFSET ||
+              offset == RR_SOFTTICKS_I386_BORROW_JAE_OFFSET ||
+              offset == RR_SOFTTICKS_I386_TRAP_OFFSET)
                  ? RR_SOFTTICKS_STOP_MOVE_TO_END
                  : RR_SOFTTICKS_STOP_KEEP;
     case RR_SOFTTICKS_ARCH_AARCH64:
-      if (offset == 8 || offset == 12 || offset == 16)
+      if (offset == RR_SOFTTICKS_AARCH64_TBNZ_OFFSET || offset == RR_SOFTTICKS_AARCH64_SUB_OFFSET ||
+          offset == RR_SOFTTICKS_AARCH64_COMMIT_OFFSET)
         return x17_top_bit_set ? RR_SOFTTICKS_STOP_KEEP
                                : RR_SOFTTICKS_STOP_COMMIT_AND_MOVE_TO_END;
-      return (offset == 20 || offset == 24 || offset == 28) ? RR_SOFTTICKS_STOP_MOVE_TO_END
-                                                            : RR_SOFTTICKS_STOP_KEEP;
+      return (offset == RR_SOFTTICKS_AARCH64_CBNZ_OFFSET ||
+              offset == RR_SOFTTICKS_AARCH64_TRAP_OFFSET ||
+              offset == RR_SOFTTICKS_AARCH64_CLEAR_OFFSET)
+                 ? RR_SOFTTICKS_STOP_MOVE_TO_END
+                 : RR_SOFTTICKS_STOP_KEEP;
   }
   return RR_SOFTTICKS_STOP_KEEP;
 }
@@ -451,6 +474,282 @@ RR_SOFTTICKS__INLINE int rr_softticks_is_tick_trap(enum rr_softticks_arch arch,
     if (window[i] != seq[i]) return 0;
   return 1;
 }
+
+/* ---------------------------------------------------------------------- */
+/* The initializer's machine code                                          */
+/*                                                                        */
+/* __rr_softticks_init of each arch, byte for byte, as every instrumented */
+/* module carries it (ABI "The initializer").  Its readable source is     */
+/* runtime/page_init.c, compiled with gcc-12 (x86: -fcf-protection=branch; */
+/* aarch64: aarch64-linux-gnu-gcc-12 -mbranch-protection=bti); the tables  */
+/* are rewritten by runtime/regen_init_tables.py, and the runtime tests   */
+/* check that a fresh compile still gives these bytes.  Position-         */
+/* independent code with no relocations; the page-taken message sits in   */
+/* the code, reached PC-relative.                                          */
+/* ---------------------------------------------------------------------- */
+
+/* BEGIN initializer tables: written by runtime/regen_init_tables.py */
+#define RR_SOFTTICKS_X86_64_INIT_SIZE 378
+#define RR_SOFTTICKS_I386_INIT_SIZE 408
+#define RR_SOFTTICKS_AARCH64_INIT_SIZE 408
+RR_SOFTTICKS__INLINE const unsigned char *rr_softticks_init_code(
+    enum rr_softticks_arch arch, size_t *size) {
+  static const unsigned char x86_64_init[RR_SOFTTICKS_X86_64_INIT_SIZE] = {
+      0xf3, 0x0f, 0x1e, 0xfa,                                      /* 000: endbr64 */
+      0x53,                                                        /* 004: push %rbx */
+      0xbb, 0x09, 0x00, 0x00, 0x00,                                /* 005: mov $0x9,%ebx */
+      0x41, 0xba, 0x22, 0x00, 0x10, 0x00,                          /* 00a: mov $0x100022,%r10d */
+      0x45, 0x31, 0xc9,                                            /* 010: xor %r9d,%r9d */
+      0x49, 0xc7, 0xc0, 0xff, 0xff, 0xff, 0xff,                    /* 013: mov $0xffffffffffffffff,%r8 */
+      0xbe, 0x00, 0x10, 0x00, 0x00,                                /* 01a: mov $0x1000,%esi */
+      0xbf, 0x00, 0x10, 0x00, 0x70,                                /* 01f: mov $0x70001000,%edi */
+      0x48, 0x89, 0xd8,                                            /* 024: mov %rbx,%rax */
+      0xba, 0x03, 0x00, 0x00, 0x00,                                /* 027: mov $0x3,%edx */
+      0x0f, 0x05,                                                  /* 02c: syscall */
+      0x48, 0x83, 0xf8, 0xef,                                      /* 02e: cmp $0xffffffffffffffef,%rax */
+      0x74, 0x3c,                                                  /* 032: je 70 */
+      0x48, 0x89, 0xc3,                                            /* 034: mov %rax,%rbx */
+      0x48, 0x3d, 0x00, 0xf0, 0xff, 0xff,                          /* 037: cmp $0xfffffffffffff000,%rax */
+      0x77, 0x12,                                                  /* 03d: ja 51 */
+      0x48, 0x3d, 0x00, 0x10, 0x00, 0x70,                          /* 03f: cmp $0x70001000,%rax */
+      0x74, 0x11,                                                  /* 045: je 58 */
+      0xb8, 0x0b, 0x00, 0x00, 0x00,                                /* 047: mov $0xb,%eax */
+      0x48, 0x89, 0xdf,                                            /* 04c: mov %rbx,%rdi */
+      0x0f, 0x05,                                                  /* 04f: syscall */
+      0x5b,                                                        /* 051: pop %rbx */
+      0xc3,                                                        /* 052: ret */
+      0x0f, 0x1f, 0x44, 0x00, 0x00,                                /* 053: nopl 0x0(%rax,%rax,1) */
+      0x48, 0xb8, 0x72, 0x69, 0x6e, 0x74, 0x70, 0x61, 0x67, 0x65,  /* 058: movabs $0x65676170746e6972,%rax */
+      0x48, 0x89, 0x04, 0x25, 0xf8, 0x1f, 0x00, 0x70,              /* 062: mov %rax,0x70001ff8 */
+      0x5b,                                                        /* 06a: pop %rbx */
+      0xc3,                                                        /* 06b: ret */
+      0x0f, 0x1f, 0x40, 0x00,                                      /* 06c: nopl 0x0(%rax) */
+      0x48, 0x8d, 0x54, 0x24, 0xf0,                                /* 070: lea -0x10(%rsp),%rdx */
+      0xb8, 0x1b, 0x00, 0x00, 0x00,                                /* 075: mov $0x1b,%eax */
+      0xbf, 0x00, 0x20, 0x00, 0x70,                                /* 07a: mov $0x70002000,%edi */
+      0x0f, 0x05,                                                  /* 07f: syscall */
+      0x48, 0x85, 0xc0,                                            /* 081: test %rax,%rax */
+      0x75, 0xcb,                                                  /* 084: jne 51 */
+      0x48, 0x8b, 0x14, 0x25, 0xf8, 0x1f, 0x00, 0x70,              /* 086: mov 0x70001ff8,%rdx */
+      0x48, 0xb8, 0x72, 0x69, 0x6e, 0x74, 0x70, 0x61, 0x67, 0x65,  /* 08e: movabs $0x65676170746e6972,%rax */
+      0x48, 0x39, 0xc2,                                            /* 098: cmp %rax,%rdx */
+      0x74, 0xb4,                                                  /* 09b: je 51 */
+      0x48, 0x8d, 0x35, 0x1d, 0x00, 0x00, 0x00,                    /* 09d: lea 0x1d(%rip),%rsi */
+      0xbf, 0x02, 0x00, 0x00, 0x00,                                /* 0a4: mov $0x2,%edi */
+      0xba, 0xb9, 0x00, 0x00, 0x00,                                /* 0a9: mov $0xb9,%edx */
+      0xb8, 0x01, 0x00, 0x00, 0x00,                                /* 0ae: mov $0x1,%eax */
+      0x0f, 0x05,                                                  /* 0b3: syscall */
+      0xbf, 0x7f, 0x00, 0x00, 0x00,                                /* 0b5: mov $0x7f,%edi */
+      0xb8, 0xe7, 0x00, 0x00, 0x00,                                /* 0ba: mov $0xe7,%eax */
+      0x0f, 0x05,                                                  /* 0bf: syscall */
+      0x73, 0x6f, 0x66, 0x74, 0x74, 0x69, 0x63, 0x6b,              /* 0c1: "softtick" */
+      0x73, 0x3a, 0x20, 0x74, 0x68, 0x65, 0x20, 0x70,              /* 0c9: "s: the p" */
+      0x72, 0x6f, 0x67, 0x72, 0x61, 0x6d, 0x27, 0x73,              /* 0d1: "rogram's" */
+      0x20, 0x6f, 0x77, 0x6e, 0x20, 0x6d, 0x65, 0x6d,              /* 0d9: " own mem" */
+      0x6f, 0x72, 0x79, 0x20, 0x63, 0x6f, 0x76, 0x65,              /* 0e1: "ory cove" */
+      0x72, 0x73, 0x20, 0x74, 0x68, 0x65, 0x20, 0x63,              /* 0e9: "rs the c" */
+      0x6f, 0x75, 0x6e, 0x74, 0x64, 0x6f, 0x77, 0x6e,              /* 0f1: "ountdown" */
+      0x20, 0x70, 0x61, 0x67, 0x65, 0x20, 0x28, 0x61,              /* 0f9: " page (a" */
+      0x20, 0x6e, 0x6f, 0x6e, 0x2d, 0x50, 0x49, 0x45,              /* 101: " non-PIE" */
+      0x20, 0x70, 0x72, 0x6f, 0x67, 0x72, 0x61, 0x6d,              /* 109: " program" */
+      0x20, 0x77, 0x69, 0x74, 0x68, 0x20, 0x61, 0x62,              /* 111: " with ab" */
+      0x6f, 0x75, 0x74, 0x20, 0x32, 0x20, 0x47, 0x42,              /* 119: "out 2 GB" */
+      0x20, 0x6f, 0x66, 0x20, 0x73, 0x74, 0x61, 0x74,              /* 121: " of stat" */
+      0x69, 0x63, 0x20, 0x64, 0x61, 0x74, 0x61, 0x3f,              /* 129: "ic data?" */
+      0x29, 0x3a, 0x20, 0x74, 0x69, 0x63, 0x6b, 0x73,              /* 131: "): ticks" */
+      0x20, 0x77, 0x6f, 0x75, 0x6c, 0x64, 0x20, 0x63,              /* 139: " would c" */
+      0x68, 0x61, 0x6e, 0x67, 0x65, 0x20, 0x69, 0x74,              /* 141: "hange it" */
+      0x73, 0x20, 0x64, 0x61, 0x74, 0x61, 0x3b, 0x20,              /* 149: "s data; " */
+      0x62, 0x75, 0x69, 0x6c, 0x64, 0x20, 0x69, 0x74,              /* 151: "build it" */
+      0x20, 0x61, 0x73, 0x20, 0x50, 0x49, 0x45, 0x20,              /* 159: " as PIE " */
+      0x6f, 0x72, 0x20, 0x77, 0x69, 0x74, 0x68, 0x20,              /* 161: "or with " */
+      0x6c, 0x65, 0x73, 0x73, 0x20, 0x73, 0x74, 0x61,              /* 169: "less sta" */
+      0x74, 0x69, 0x63, 0x20, 0x64, 0x61, 0x74, 0x61,              /* 171: "tic data" */
+      0x0a,                                                        /* 179: "\n" */
+  };
+  static const unsigned char i386_init[RR_SOFTTICKS_I386_INIT_SIZE] = {
+      0xf3, 0x0f, 0x1e, 0xfb,                                      /* 000: endbr32 */
+      0x55,                                                        /* 004: push %ebp */
+      0xbd, 0xc0, 0x00, 0x00, 0x00,                                /* 005: mov $0xc0,%ebp */
+      0xb9, 0x00, 0x10, 0x00, 0x00,                                /* 00a: mov $0x1000,%ecx */
+      0xba, 0x03, 0x00, 0x00, 0x00,                                /* 00f: mov $0x3,%edx */
+      0x57,                                                        /* 014: push %edi */
+      0x89, 0xe8,                                                  /* 015: mov %ebp,%eax */
+      0xbf, 0xff, 0xff, 0xff, 0xff,                                /* 017: mov $0xffffffff,%edi */
+      0x56,                                                        /* 01c: push %esi */
+      0xbe, 0x22, 0x00, 0x10, 0x00,                                /* 01d: mov $0x100022,%esi */
+      0x53,                                                        /* 022: push %ebx */
+      0xbb, 0x00, 0x10, 0x00, 0x70,                                /* 023: mov $0x70001000,%ebx */
+      0x83, 0xec, 0x14,                                            /* 028: sub $0x14,%esp */
+      0x55,                                                        /* 02b: push %ebp */
+      0x31, 0xed,                                                  /* 02c: xor %ebp,%ebp */
+      0xcd, 0x80,                                                  /* 02e: int $0x80 */
+      0x5d,                                                        /* 030: pop %ebp */
+      0x83, 0xf8, 0xef,                                            /* 031: cmp $0xffffffef,%eax */
+      0x74, 0x5a,                                                  /* 034: je 90 */
+      0x89, 0xc5,                                                  /* 036: mov %eax,%ebp */
+      0x3d, 0x00, 0xf0, 0xff, 0xff,                                /* 038: cmp $0xfffff000,%eax */
+      0x77, 0x10,                                                  /* 03d: ja 4f */
+      0x3d, 0x00, 0x10, 0x00, 0x70,                                /* 03f: cmp $0x70001000,%eax */
+      0x74, 0x1a,                                                  /* 044: je 60 */
+      0xb8, 0x5b, 0x00, 0x00, 0x00,                                /* 046: mov $0x5b,%eax */
+      0x89, 0xeb,                                                  /* 04b: mov %ebp,%ebx */
+      0xcd, 0x80,                                                  /* 04d: int $0x80 */
+      0x83, 0xc4, 0x14,                                            /* 04f: add $0x14,%esp */
+      0x5b,                                                        /* 052: pop %ebx */
+      0x5e,                                                        /* 053: pop %esi */
+      0x5f,                                                        /* 054: pop %edi */
+      0x5d,                                                        /* 055: pop %ebp */
+      0xc3,                                                        /* 056: ret */
+      0x8d, 0xb4, 0x26, 0x00, 0x00, 0x00, 0x00,                    /* 057: lea 0x0(%esi,%eiz,1),%esi */
+      0x66, 0x90,                                                  /* 05e: xchg %ax,%ax */
+      0xc7, 0x05, 0xf8, 0x1f, 0x00, 0x70, 0x72, 0x69, 0x6e, 0x74,  /* 060: movl $0x746e6972,0x70001ff8 */
+      0xc7, 0x05, 0xfc, 0x1f, 0x00, 0x70, 0x70, 0x61, 0x67, 0x65,  /* 06a: movl $0x65676170,0x70001ffc */
+      0xc7, 0x05, 0x00, 0x18, 0x00, 0x70, 0xff, 0xff, 0xff, 0xff,  /* 074: movl $0xffffffff,0x70001800 */
+      0xc7, 0x05, 0x04, 0x18, 0x00, 0x70, 0xff, 0xff, 0xff, 0xff,  /* 07e: movl $0xffffffff,0x70001804 */
+      0x83, 0xc4, 0x14,                                            /* 088: add $0x14,%esp */
+      0x5b,                                                        /* 08b: pop %ebx */
+      0x5e,                                                        /* 08c: pop %esi */
+      0x5f,                                                        /* 08d: pop %edi */
+      0x5d,                                                        /* 08e: pop %ebp */
+      0xc3,                                                        /* 08f: ret */
+      0x89, 0xe2,                                                  /* 090: mov %esp,%edx */
+      0xb8, 0xda, 0x00, 0x00, 0x00,                                /* 092: mov $0xda,%eax */
+      0xbb, 0x00, 0x20, 0x00, 0x70,                                /* 097: mov $0x70002000,%ebx */
+      0xcd, 0x80,                                                  /* 09c: int $0x80 */
+      0x85, 0xc0,                                                  /* 09e: test %eax,%eax */
+      0x75, 0xad,                                                  /* 0a0: jne 4f */
+      0xa1, 0xf8, 0x1f, 0x00, 0x70,                                /* 0a2: mov 0x70001ff8,%eax */
+      0x8b, 0x15, 0xfc, 0x1f, 0x00, 0x70,                          /* 0a7: mov 0x70001ffc,%edx */
+      0x35, 0x72, 0x69, 0x6e, 0x74,                                /* 0ad: xor $0x746e6972,%eax */
+      0x81, 0xf2, 0x70, 0x61, 0x67, 0x65,                          /* 0b2: xor $0x65676170,%edx */
+      0x09, 0xd0,                                                  /* 0b8: or %edx,%eax */
+      0x74, 0x93,                                                  /* 0ba: je 4f */
+      0xe8, 0xb9, 0x00, 0x00, 0x00,                                /* 0bc: call 17a */
+      0x73, 0x6f, 0x66, 0x74, 0x74, 0x69, 0x63, 0x6b,              /* 0c1: "softtick" */
+      0x73, 0x3a, 0x20, 0x74, 0x68, 0x65, 0x20, 0x70,              /* 0c9: "s: the p" */
+      0x72, 0x6f, 0x67, 0x72, 0x61, 0x6d, 0x27, 0x73,              /* 0d1: "rogram's" */
+      0x20, 0x6f, 0x77, 0x6e, 0x20, 0x6d, 0x65, 0x6d,              /* 0d9: " own mem" */
+      0x6f, 0x72, 0x79, 0x20, 0x63, 0x6f, 0x76, 0x65,              /* 0e1: "ory cove" */
+      0x72, 0x73, 0x20, 0x74, 0x68, 0x65, 0x20, 0x63,              /* 0e9: "rs the c" */
+      0x6f, 0x75, 0x6e, 0x74, 0x64, 0x6f, 0x77, 0x6e,              /* 0f1: "ountdown" */
+      0x20, 0x70, 0x61, 0x67, 0x65, 0x20, 0x28, 0x61,              /* 0f9: " page (a" */
+      0x20, 0x6e, 0x6f, 0x6e, 0x2d, 0x50, 0x49, 0x45,              /* 101: " non-PIE" */
+      0x20, 0x70, 0x72, 0x6f, 0x67, 0x72, 0x61, 0x6d,              /* 109: " program" */
+      0x20, 0x77, 0x69, 0x74, 0x68, 0x20, 0x61, 0x62,              /* 111: " with ab" */
+      0x6f, 0x75, 0x74, 0x20, 0x32, 0x20, 0x47, 0x42,              /* 119: "out 2 GB" */
+      0x20, 0x6f, 0x66, 0x20, 0x73, 0x74, 0x61, 0x74,              /* 121: " of stat" */
+      0x69, 0x63, 0x20, 0x64, 0x61, 0x74, 0x61, 0x3f,              /* 129: "ic data?" */
+      0x29, 0x3a, 0x20, 0x74, 0x69, 0x63, 0x6b, 0x73,              /* 131: "): ticks" */
+      0x20, 0x77, 0x6f, 0x75, 0x6c, 0x64, 0x20, 0x63,              /* 139: " would c" */
+      0x68, 0x61, 0x6e, 0x67, 0x65, 0x20, 0x69, 0x74,              /* 141: "hange it" */
+      0x73, 0x20, 0x64, 0x61, 0x74, 0x61, 0x3b, 0x20,              /* 149: "s data; " */
+      0x62, 0x75, 0x69, 0x6c, 0x64, 0x20, 0x69, 0x74,              /* 151: "build it" */
+      0x20, 0x61, 0x73, 0x20, 0x50, 0x49, 0x45, 0x20,              /* 159: " as PIE " */
+      0x6f, 0x72, 0x20, 0x77, 0x69, 0x74, 0x68, 0x20,              /* 161: "or with " */
+      0x6c, 0x65, 0x73, 0x73, 0x20, 0x73, 0x74, 0x61,              /* 169: "less sta" */
+      0x74, 0x69, 0x63, 0x20, 0x64, 0x61, 0x74, 0x61,              /* 171: "tic data" */
+      0x0a,                                                        /* 179: "\n" */
+      0x59,                                                        /* 17a: pop %ecx */
+      0xbb, 0x02, 0x00, 0x00, 0x00,                                /* 17b: mov $0x2,%ebx */
+      0xba, 0xb9, 0x00, 0x00, 0x00,                                /* 180: mov $0xb9,%edx */
+      0xb8, 0x04, 0x00, 0x00, 0x00,                                /* 185: mov $0x4,%eax */
+      0xcd, 0x80,                                                  /* 18a: int $0x80 */
+      0xbb, 0x7f, 0x00, 0x00, 0x00,                                /* 18c: mov $0x7f,%ebx */
+      0xb8, 0xfc, 0x00, 0x00, 0x00,                                /* 191: mov $0xfc,%eax */
+      0xcd, 0x80,                                                  /* 196: int $0x80 */
+  };
+  static const unsigned char aarch64_init[RR_SOFTTICKS_AARCH64_INIT_SIZE] = {
+      0x5f, 0x24, 0x03, 0xd5,                                      /* 000: bti c */
+      0x43, 0x04, 0x80, 0xd2,                                      /* 004: mov x3, #0x22 */
+      0xc8, 0x1b, 0x80, 0xd2,                                      /* 008: mov x8, #0xde */
+      0x03, 0x02, 0xa0, 0xf2,                                      /* 00c: movk x3, #0x10, lsl #16 */
+      0x20, 0x00, 0xae, 0xd2,                                      /* 010: mov x0, #0x70010000 */
+      0x01, 0x00, 0x82, 0xd2,                                      /* 014: mov x1, #0x1000 */
+      0x62, 0x00, 0x80, 0xd2,                                      /* 018: mov x2, #0x3 */
+      0x04, 0x00, 0x80, 0x92,                                      /* 01c: mov x4, #0xffffffffffffffff */
+      0x05, 0x00, 0x80, 0xd2,                                      /* 020: mov x5, #0x0 */
+      0x01, 0x00, 0x00, 0xd4,                                      /* 024: svc #0x0 */
+      0x1f, 0x44, 0x00, 0xb1,                                      /* 028: cmn x0, #0x11 */
+      0x40, 0x02, 0x00, 0x54,                                      /* 02c: b.eq 74 */
+      0x1f, 0x04, 0x40, 0xb1,                                      /* 030: cmn x0, #0x1, lsl #12 */
+      0xe8, 0x00, 0x00, 0x54,                                      /* 034: b.hi 50 */
+      0x23, 0x00, 0xae, 0xd2,                                      /* 038: mov x3, #0x70010000 */
+      0x1f, 0x00, 0x03, 0xeb,                                      /* 03c: cmp x0, x3 */
+      0xa0, 0x00, 0x00, 0x54,                                      /* 040: b.eq 54 */
+      0xe8, 0x1a, 0x80, 0xd2,                                      /* 044: mov x8, #0xd7 */
+      0x01, 0x00, 0x00, 0xd4,                                      /* 048: svc #0x0 */
+      0xc0, 0x03, 0x5f, 0xd6,                                      /* 04c: ret */
+      0xc0, 0x03, 0x5f, 0xd6,                                      /* 050: ret */
+      0x00, 0xff, 0x81, 0xd2,                                      /* 054: mov x0, #0xff8 */
+      0x41, 0x2e, 0x8d, 0xd2,                                      /* 058: mov x1, #0x6972 */
+      0x20, 0x00, 0xae, 0xf2,                                      /* 05c: movk x0, #0x7001, lsl #16 */
+      0xc1, 0x8d, 0xae, 0xf2,                                      /* 060: movk x1, #0x746e, lsl #16 */
+      0x01, 0x2e, 0xcc, 0xf2,                                      /* 064: movk x1, #0x6170, lsl #32 */
+      0xe1, 0xac, 0xec, 0xf2,                                      /* 068: movk x1, #0x6567, lsl #48 */
+      0x01, 0x00, 0x00, 0xf9,                                      /* 06c: str x1, [x0] */
+      0xc0, 0x03, 0x5f, 0xd6,                                      /* 070: ret */
+      0xff, 0x43, 0x00, 0xd1,                                      /* 074: sub sp, sp, #0x10 */
+      0x08, 0x1d, 0x80, 0xd2,                                      /* 078: mov x8, #0xe8 */
+      0xe2, 0x03, 0x00, 0x91,                                      /* 07c: mov x2, sp */
+      0x40, 0x00, 0xae, 0xd2,                                      /* 080: mov x0, #0x70020000 */
+      0x21, 0x00, 0xa0, 0xd2,                                      /* 084: mov x1, #0x10000 */
+      0x01, 0x00, 0x00, 0xd4,                                      /* 088: svc #0x0 */
+      0x40, 0x01, 0x00, 0xb5,                                      /* 08c: cbnz x0, b4 */
+      0x01, 0xff, 0x81, 0xd2,                                      /* 090: mov x1, #0xff8 */
+      0x40, 0x2e, 0x8d, 0xd2,                                      /* 094: mov x0, #0x6972 */
+      0x21, 0x00, 0xae, 0xf2,                                      /* 098: movk x1, #0x7001, lsl #16 */
+      0xc0, 0x8d, 0xae, 0xf2,                                      /* 09c: movk x0, #0x746e, lsl #16 */
+      0x00, 0x2e, 0xcc, 0xf2,                                      /* 0a0: movk x0, #0x6170, lsl #32 */
+      0x21, 0x00, 0x40, 0xf9,                                      /* 0a4: ldr x1, [x1] */
+      0xe0, 0xac, 0xec, 0xf2,                                      /* 0a8: movk x0, #0x6567, lsl #48 */
+      0x3f, 0x00, 0x00, 0xeb,                                      /* 0ac: cmp x1, x0 */
+      0x61, 0x00, 0x00, 0x54,                                      /* 0b0: b.ne bc */
+      0xff, 0x43, 0x00, 0x91,                                      /* 0b4: add sp, sp, #0x10 */
+      0xc0, 0x03, 0x5f, 0xd6,                                      /* 0b8: ret */
+      0x01, 0x01, 0x00, 0x10,                                      /* 0bc: adr x1, dc */
+      0x40, 0x00, 0x80, 0xd2,                                      /* 0c0: mov x0, #0x2 */
+      0x22, 0x17, 0x80, 0xd2,                                      /* 0c4: mov x2, #0xb9 */
+      0x08, 0x08, 0x80, 0xd2,                                      /* 0c8: mov x8, #0x40 */
+      0x01, 0x00, 0x00, 0xd4,                                      /* 0cc: svc #0x0 */
+      0xe0, 0x0f, 0x80, 0xd2,                                      /* 0d0: mov x0, #0x7f */
+      0xc8, 0x0b, 0x80, 0xd2,                                      /* 0d4: mov x8, #0x5e */
+      0x01, 0x00, 0x00, 0xd4,                                      /* 0d8: svc #0x0 */
+      0x73, 0x6f, 0x66, 0x74, 0x74, 0x69, 0x63, 0x6b,              /* 0dc: "softtick" */
+      0x73, 0x3a, 0x20, 0x74, 0x68, 0x65, 0x20, 0x70,              /* 0e4: "s: the p" */
+      0x72, 0x6f, 0x67, 0x72, 0x61, 0x6d, 0x27, 0x73,              /* 0ec: "rogram's" */
+      0x20, 0x6f, 0x77, 0x6e, 0x20, 0x6d, 0x65, 0x6d,              /* 0f4: " own mem" */
+      0x6f, 0x72, 0x79, 0x20, 0x63, 0x6f, 0x76, 0x65,              /* 0fc: "ory cove" */
+      0x72, 0x73, 0x20, 0x74, 0x68, 0x65, 0x20, 0x63,              /* 104: "rs the c" */
+      0x6f, 0x75, 0x6e, 0x74, 0x64, 0x6f, 0x77, 0x6e,              /* 10c: "ountdown" */
+      0x20, 0x70, 0x61, 0x67, 0x65, 0x20, 0x28, 0x61,              /* 114: " page (a" */
+      0x20, 0x6e, 0x6f, 0x6e, 0x2d, 0x50, 0x49, 0x45,              /* 11c: " non-PIE" */
+      0x20, 0x70, 0x72, 0x6f, 0x67, 0x72, 0x61, 0x6d,              /* 124: " program" */
+      0x20, 0x77, 0x69, 0x74, 0x68, 0x20, 0x61, 0x62,              /* 12c: " with ab" */
+      0x6f, 0x75, 0x74, 0x20, 0x32, 0x20, 0x47, 0x42,              /* 134: "out 2 GB" */
+      0x20, 0x6f, 0x66, 0x20, 0x73, 0x74, 0x61, 0x74,              /* 13c: " of stat" */
+      0x69, 0x63, 0x20, 0x64, 0x61, 0x74, 0x61, 0x3f,              /* 144: "ic data?" */
+      0x29, 0x3a, 0x20, 0x74, 0x69, 0x63, 0x6b, 0x73,              /* 14c: "): ticks" */
+      0x20, 0x77, 0x6f, 0x75, 0x6c, 0x64, 0x20, 0x63,              /* 154: " would c" */
+      0x68, 0x61, 0x6e, 0x67, 0x65, 0x20, 0x69, 0x74,              /* 15c: "hange it" */
+      0x73, 0x20, 0x64, 0x61, 0x74, 0x61, 0x3b, 0x20,              /* 164: "s data; " */
+      0x62, 0x75, 0x69, 0x6c, 0x64, 0x20, 0x69, 0x74,              /* 16c: "build it" */
+      0x20, 0x61, 0x73, 0x20, 0x50, 0x49, 0x45, 0x20,              /* 174: " as PIE " */
+      0x6f, 0x72, 0x20, 0x77, 0x69, 0x74, 0x68, 0x20,              /* 17c: "or with " */
+      0x6c, 0x65, 0x73, 0x73, 0x20, 0x73, 0x74, 0x61,              /* 184: "less sta" */
+      0x74, 0x69, 0x63, 0x20, 0x64, 0x61, 0x74, 0x61,              /* 18c: "tic data" */
+      0x0a,                                                        /* 194: "\n" */
+      0x00, 0x00, 0x00,                                            /* 195: padding */
+  };
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64: *size = sizeof x86_64_init; return x86_64_init;
+    case RR_SOFTTICKS_ARCH_I386: *size = sizeof i386_init; return i386_init;
+    case RR_SOFTTICKS_ARCH_AARCH64: *size = sizeof aarch64_init; return aarch64_init;
+  }
+  *size = 0;
+  return (const unsigned char *)0;
+}
+/* END initializer tables */
 
 #ifdef __cplusplus
 } /* extern "C" */

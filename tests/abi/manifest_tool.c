@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "manifest.h"
+#include "manifest_decode.h"
 
 static const char *const capnp_arch_names[] = {"unknown", "x8664", "i386", "aarch64"};
 

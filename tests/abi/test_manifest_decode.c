@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "manifest.h"
+#include "manifest_decode.h"
 
 static int decode_copy(const unsigned char *msg, size_t len, struct st_manifest_decoded *d) {
   unsigned char *copy = malloc(len ? len : 1);

@@ -86,6 +86,8 @@ static void check_x86_64(const struct expected *e) {
   CHECK(word_at(b, 14) == RR_SOFTTICKS_X86_COUNTDOWN_ADDR, "decq address %#x",
         (unsigned)word_at(b, 14));
   check_x86_branch(e, 18, 0x75);
+  CHECK(RR_SOFTTICKS_X86_64_GUARD_JNZ_OFFSET == 8 && RR_SOFTTICKS_X86_64_COMMIT_JNZ_OFFSET == 18,
+        "jnz offsets");
   CHECK(b[RR_SOFTTICKS_X86_64_TRAP_OFFSET] == 0xcc, "trap byte %02x",
         b[RR_SOFTTICKS_X86_64_TRAP_OFFSET]);
   CHECK(RR_SOFTTICKS_X86_64_TRAP_OFFSET + 1 == RR_SOFTTICKS_X86_64_TICK_SIZE, "int3 is last");
@@ -107,6 +109,9 @@ static void check_i386(const struct expected *e) {
   CHECK(b[18] == 0x83 && b[19] == 0x2d && b[24] == 1, "high subl");
   CHECK(word_at(b, 20) == RR_SOFTTICKS_X86_COUNTDOWN_ADDR + 4, "high subl address");
   check_x86_branch(e, 25, 0x73); /* jae */
+  CHECK(RR_SOFTTICKS_I386_GUARD_JNZ_OFFSET == 7 && RR_SOFTTICKS_I386_LOW_JNZ_OFFSET == 16 &&
+            RR_SOFTTICKS_I386_BORROW_JAE_OFFSET == 25,
+        "branch offsets");
   CHECK(b[RR_SOFTTICKS_I386_TRAP_OFFSET] == 0xcc, "trap byte");
   CHECK(RR_SOFTTICKS_I386_TRAP_OFFSET + 1 == RR_SOFTTICKS_I386_TICK_SIZE, "int3 is last");
 }
@@ -142,6 +147,10 @@ static void check_aarch64(const struct expected *e) {
         "brk %08x", (unsigned)word_at(b, RR_SOFTTICKS_AARCH64_TRAP_OFFSET));
   /* mov x17, xzr (orr x17, xzr, xzr) */
   CHECK(word_at(b, 28) == 0xaa1f03f1u, "mov %08x", (unsigned)word_at(b, 28));
+  CHECK(RR_SOFTTICKS_AARCH64_LDR_OFFSET == 4 && RR_SOFTTICKS_AARCH64_TBNZ_OFFSET == 8 &&
+            RR_SOFTTICKS_AARCH64_SUB_OFFSET == 12 && RR_SOFTTICKS_AARCH64_CBNZ_OFFSET == 20 &&
+            RR_SOFTTICKS_AARCH64_CLEAR_OFFSET == 28,
+        "instruction offsets");
 }
 
 int main(int argc, char **argv) {

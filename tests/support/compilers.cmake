@@ -72,3 +72,42 @@ function(softticks_add_per_compiler_tests suite script timeout)
     endforeach()
   endforeach()
 endfunction()
+
+# softticks_machine_code_compilers(<var>): for tests/machine_code, the
+# compilers by the names its tests carry (gcc12, gcc11, clang19, clang14...)
+# and, for each name N, _st_mc_env_<N> (ST_COMPILER, ST_KIND, ST_PLUGIN and
+# the drivers: ST_GCC ST_GXX for GCC, ST_MAJOR ST_BINDIR ST_CFG ST_LTO_CFG
+# for clang).  The aarch64 cross GCC belongs to the host GCC's entry.
+macro(softticks_machine_code_compilers var)
+  set(${var} "")
+  if(TARGET softticks_gcc_plugin AND SOFTTICKS_GXX)
+    execute_process(COMMAND ${SOFTTICKS_GCC} -dumpversion OUTPUT_VARIABLE _st_gcc_version
+                    OUTPUT_STRIP_TRAILING_WHITESPACE)
+    string(REGEX REPLACE "\\..*" "" _st_gcc_major "${_st_gcc_version}")
+    set(_st_name gcc${_st_gcc_major})
+    list(APPEND ${var} ${_st_name})
+    set(_st_mc_env_${_st_name} ST_COMPILER=${_st_name} ST_KIND=gcc ST_GCC=${SOFTTICKS_GCC}
+        ST_GXX=${SOFTTICKS_GXX} ST_PLUGIN=$<TARGET_FILE:softticks_gcc_plugin>)
+    set(SOFTTICKS_HOST_GCC_NAME ${_st_name})
+  endif()
+  if(TARGET softticks_gcc11_plugin)
+    list(APPEND ${var} gcc11)
+    set(_st_mc_env_gcc11 ST_COMPILER=gcc11 ST_KIND=gcc ST_GCC=${SOFTTICKS_GCC11}
+        ST_GXX=${SOFTTICKS_GXX11} ST_PLUGIN=$<TARGET_FILE:softticks_gcc11_plugin>)
+  endif()
+  get_property(_st_majors GLOBAL PROPERTY SOFTTICKS_LLVM_MAJORS)
+  foreach(_st_major ${_st_majors})
+    get_property(_st_bindir GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_BINDIR)
+    get_property(_st_target GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_TARGET)
+    get_property(_st_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_CONFIG_FILE)
+    get_property(_st_lto_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_LTO_CONFIG_FILE)
+    if(EXISTS ${_st_bindir}/clang)
+      list(APPEND ${var} clang${_st_major})
+      set(_st_mc_env_clang${_st_major} ST_COMPILER=clang${_st_major} ST_KIND=clang
+          ST_MAJOR=${_st_major} ST_BINDIR=${_st_bindir} ST_PLUGIN=$<TARGET_FILE:${_st_target}>
+          ST_CFG=${_st_cfg} ST_LTO_CFG=${_st_lto_cfg})
+    else()
+      softticks_skip("LLVM ${_st_major} machine-code tests" "clang-${_st_major}")
+    endif()
+  endforeach()
+endmacro()

@@ -1,4 +1,4 @@
-# Shared by the shell test libraries (tests/gcc/lib.sh, tests/llvm/lib.sh):
+# Shared by the shell test libraries (tests/machine_code/lib.sh and others):
 # strict mode, fail(), and a fresh scratch directory ST_WORK to work in.
 set -euo pipefail
 

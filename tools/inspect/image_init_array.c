@@ -9,10 +9,6 @@
 #include "image_analysis.h"
 #include "verdict.h"
 
-#ifdef ST_HAVE_INIT_CODE
-#include "st_init_code.h" /* the initializer's machine code, from runtime/ */
-#endif
-
 #ifndef R_AARCH64_RELATIVE
 #define R_AARCH64_RELATIVE 1027
 #endif
@@ -120,20 +116,20 @@ int image_count_init_entries_relocatable(struct analysis *a) {
   return 0;
 }
 
-/* Without a symbol table: whether the code at address is this build's
- * initializer, byte for byte. */
+/* Without a symbol table: whether the code at address is the ABI's
+ * initializer (the header's table), byte for byte. */
 static int is_init_code(struct analysis *a, uint64_t address) {
-#ifdef ST_HAVE_INIT_CODE
-  const struct st_init_code *code = a->out->arch ? st_init_code_for(a->out->arch) : NULL;
-  if (!code || !code->bytes || code->size == 0) return 0;
+  size_t size = 0;
+  const unsigned char *code = a->out->arch ? rr_softticks_init_code(a->out->arch, &size) : NULL;
+  if (!code || size == 0) return 0;
   for (size_t i = 1; i < a->section_count; i++) {
     const GElf_Shdr *sh = &a->sections[i].sh;
     if (!(sh->sh_flags & SHF_EXECINSTR) || sh->sh_type == SHT_NOBITS || address < sh->sh_addr ||
         address - sh->sh_addr >= sh->sh_size)
       continue;
     uint64_t off = address - sh->sh_addr; /* sections lie inside the image (load_sections) */
-    if (sh->sh_size - off < code->size) return 0;
-    if (memcmp(a->image + sh->sh_offset + off, code->bytes, code->size) != 0) return 0;
+    if (sh->sh_size - off < size) return 0;
+    if (memcmp(a->image + sh->sh_offset + off, code, size) != 0) return 0;
     unsigned k;
     for (k = 0; k < a->init_code_target_count; k++)
       if (a->init_code_targets[k] == address) break;
@@ -141,10 +137,6 @@ static int is_init_code(struct analysis *a, uint64_t address) {
       a->init_code_targets[a->init_code_target_count++] = address;
     return 1;
   }
-#else
-  (void)a;
-  (void)address;
-#endif
   return 0;
 }
 

@@ -2,7 +2,7 @@
  * The notes the analysis looks for: the ABI note (.note.rrsoftticks: one
  * note "rr", type 1, a 4-byte version) and the manifests
  * (.note.softticks.manifest: "softticks", type 1, a ModuleManifest
- * message, decoded by common/manifest.c when the build has it).
+ * message, decoded by common/manifest_decode.c when the build has it).
  */
 #include <string.h>
 

@@ -12,7 +12,7 @@
 
 #include <rr/softticks.h>
 
-#include "manifest.h"
+#include "manifest_decode.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,12 +5,18 @@
 
 /* Instruction starts inside each sequence (the ABI's listing). A stopped
  * task's pc is always at one of these when it is inside a sequence. */
-static const unsigned x86_64_insn_starts[] = {0, 8, RR_SOFTTICKS_X86_64_COMMIT_OFFSET, 18,
-                                              RR_SOFTTICKS_X86_64_TRAP_OFFSET};
-static const unsigned i386_insn_starts[] = {0, 7, RR_SOFTTICKS_I386_COMMIT_OFFSET, 16,
-                                            RR_SOFTTICKS_I386_BORROW_OFFSET, 25,
-                                            RR_SOFTTICKS_I386_TRAP_OFFSET};
-static const unsigned aarch64_insn_starts[] = {0, 4, 8, 12, 16, 20, 24, 28};
+static const unsigned x86_64_insn_starts[] = {
+    0, RR_SOFTTICKS_X86_64_GUARD_JNZ_OFFSET, RR_SOFTTICKS_X86_64_COMMIT_OFFSET,
+    RR_SOFTTICKS_X86_64_COMMIT_JNZ_OFFSET, RR_SOFTTICKS_X86_64_TRAP_OFFSET};
+static const unsigned i386_insn_starts[] = {
+    0, RR_SOFTTICKS_I386_GUARD_JNZ_OFFSET, RR_SOFTTICKS_I386_COMMIT_OFFSET,
+    RR_SOFTTICKS_I386_LOW_JNZ_OFFSET, RR_SOFTTICKS_I386_BORROW_OFFSET,
+    RR_SOFTTICKS_I386_BORROW_JAE_OFFSET, RR_SOFTTICKS_I386_TRAP_OFFSET};
+static const unsigned aarch64_insn_starts[] = {
+    0, RR_SOFTTICKS_AARCH64_LDR_OFFSET, RR_SOFTTICKS_AARCH64_TBNZ_OFFSET,
+    RR_SOFTTICKS_AARCH64_SUB_OFFSET, RR_SOFTTICKS_AARCH64_COMMIT_OFFSET,
+    RR_SOFTTICKS_AARCH64_CBNZ_OFFSET, RR_SOFTTICKS_AARCH64_TRAP_OFFSET,
+    RR_SOFTTICKS_AARCH64_CLEAR_OFFSET};
 
 static const unsigned *insn_starts(enum rr_softticks_arch arch, size_t *count) {
   switch (arch) {

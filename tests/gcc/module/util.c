@@ -1,5 +1,0 @@
-int util_sum(int n) {
-  int s = 0;
-  for (int i = 0; i < n; i++) s += i;
-  return s;
-}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# One initializer, one ABI note and one manifest per linked module (a
+# program and a shared library of several units each, C and C++), none in
+# a unit without ticks; with and without LTO.
+# Usage: module_parts.sh [EXTRA FLAGS...]
+# (clang with -flto=thin or -flto=full: built with softticks-lto.cfg, whose
+# link runs lld with the plugin.)
+source "$(dirname "$0")/lib.sh"
+src=$ST_TESTS/module
+flags=(-O2 -fPIC "$@")
+lto=no
+if [[ " $* " == *" -flto"* ]]; then
+  lto=yes
+  if [ "$ST_KIND" = clang ]; then ST_CFG=${ST_LTO_CFG:?no softticks-lto.cfg for this LLVM}; fi
+fi
+
+note_sections() { readelf -S --wide "$1" | grep -E '\] \.note\.rrsoftticks ' | sed 's/.*\]//' | awk '{print $5}'; }
+init_symbols() { readelf -s --wide "$1" | awk '$8 == "__rr_softticks_init"' | wc -l; }
+
+check_module() {
+  local f=$1
+  [ "$(note_sections "$f")" = 000014 ] ||
+    fail "$f: .note.rrsoftticks is not one section of 20 bytes: $(note_sections "$f" | tr '\n' ' ')"
+  [ "$(init_symbols "$f")" = 1 ] || fail "$f: $(init_symbols "$f") __rr_softticks_init symbols"
+  readelf -n "$f" | grep -A2 '\.note\.rrsoftticks' | grep -q 'rr  *0x00000004' || fail "$f: bad note"
+  if readelf --dyn-syms --wide "$f" | grep -q __rr_softticks_init; then fail "$f: initializer exported"; fi
+  [ "$(readelf -S --wide "$f" | grep -c '\] \.note\.softticks\.manifest ')" = 1 ] ||
+    fail "$f: not one manifest note section"
+  [ "$("$ST_BIN_TICKS" x86_64 "$f")" -gt 0 ] || fail "$f: no ticks"
+  if readelf -s --wide "$f" | grep -q __rr_softticks_lto_owner; then fail "$f: LTO owner marker left in"; fi
+}
+
+for u in util data lib1 lib2 main; do st_cc x86_64 "${flags[@]}" -c "$src/$u.c" -o $u.o; done
+st_cxx x86_64 "${flags[@]}" -c "$src/cxx.cc" -o cxx.o
+
+if [ $lto = no ]; then
+  # Objects: only units with ticks carry the parts.
+  for o in util main cxx lib1 lib2; do [ "$(note_sections $o.o)" = 000014 ] || fail "$o.o: no note"; done
+  [ -z "$(note_sections data.o)" ] || fail "data.o (no ticks) has a note"
+  [ "$(init_symbols data.o)" = 0 ] || fail "data.o (no ticks) has an initializer"
+elif [ "$ST_KIND" = clang ]; then
+  # Pre-link objects are bitcode, not yet instrumented.
+  for o in util main lib1; do
+    [ "$(head -c 4 $o.o | od -An -tx1 | tr -d ' ')" = 4243c0de ] || fail "$o.o is not bitcode"
+  done
+fi
+
+st_cc x86_64 "${flags[@]}" -shared lib1.o lib2.o -o libtwo.so
+SOFTTICKS_STATS=1 st_cxx x86_64 "${flags[@]}" main.o util.o data.o cxx.o -L. -ltwo -Wl,-rpath,"$PWD" \
+  -o prog 2> link.err || fail "link: $(cat link.err)"
+if [ $lto = yes ] && [ "$ST_KIND" = clang ]; then
+  # The link instruments: statistics from the link-time pass (SOFTTICKS_STATS
+  # reaches the plugin inside lld, where -mllvm options cannot).
+  grep -q '^softticks: .* ticks in [0-9]* functions$' link.err ||
+    fail "no statistics from the LTO link: $(cat link.err)"
+fi
+check_module libtwo.so
+check_module prog
+out=$(./prog) || fail "prog exits $?"
+[ "$out" = "45 120 120 16 14 3" ] || fail "prog printed $out"
+echo "ok: $*"
