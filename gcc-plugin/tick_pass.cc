@@ -140,18 +140,35 @@ class cfg_for_placement {
 unsigned tick_after_returns_twice(gimple *call, enum rr_softticks_arch arch,
                                   bitmap ticked_blocks) {
   basic_block bb = gimple_bb(call);
+  const char *placed;
+  unsigned added = 1;
   if (!stmt_ends_bb_p(call)) {
     edge e = split_block(bb, call);
     gimple_stmt_iterator gsi = gsi_after_labels(e->dest);
     gsi_insert_before(&gsi, build_tick(arch, gimple_location(call)), GSI_SAME_STMT);
-    return 1;
+    placed = "tick at the start of the block split off after it";
+  } else if (edge fallthru = find_fallthru_edge(bb->succs)) {
+    if (single_pred_p(fallthru->dest) && bitmap_bit_p(ticked_blocks, fallthru->dest->index)) {
+      placed = "no tick (its successor's own tick follows it)";
+      added = 0;
+    } else {
+      gsi_insert_on_edge_immediate(fallthru, build_tick(arch, gimple_location(call)));
+      placed = "tick on its fall-through edge";
+    }
+  } else {
+    placed = "no tick (it never returns normally: nothing lands)";
+    added = 0;
   }
-  edge fallthru = find_fallthru_edge(bb->succs);
-  if (!fallthru) return 0; /* never returns normally: nothing lands */
-  if (single_pred_p(fallthru->dest) && bitmap_bit_p(ticked_blocks, fallthru->dest->index))
-    return 0; /* the successor's own tick is already right after the call */
-  gsi_insert_on_edge_immediate(fallthru, build_tick(arch, gimple_location(call)));
-  return 1;
+  if (dump_file)
+    fprintf(dump_file, ";; softticks: returns_twice call in bb %d: %s\n", bb->index, placed);
+  return added;
+}
+
+/* -fdump-tree-all: why bb ticks at its start (a st_tick_reason set). */
+void dump_tick_reason(basic_block bb, unsigned reason) {
+  fprintf(dump_file, ";; softticks: tick at the start of bb %d:%s%s%s\n", bb->index,
+          reason & ST_TICK_ENTRY ? " entry" : "", reason & ST_TICK_CYCLE ? " cycle-head" : "",
+          reason & ST_TICK_PASSED_ON ? " passed-on" : "");
 }
 
 unsigned instrument(function *fun, enum rr_softticks_arch arch) {
@@ -180,6 +197,7 @@ unsigned instrument(function *fun, enum rr_softticks_arch arch) {
   auto_bitmap ticked_blocks;
   for (unsigned i = 0; i < n; i++) {
     if (!tick[i]) continue;
+    if (dump_file) dump_tick_reason(cfg.blocks[i], tick[i]);
     insert_block_tick(cfg.blocks[i], arch);
     bitmap_set_bit(ticked_blocks, cfg.blocks[i]->index);
     added++;
@@ -219,7 +237,7 @@ void call_initializer_first(function *fun) {
 
 const pass_data tick_pass_data = {
     GIMPLE_PASS,
-    "softticks", /* name: -fdump-tree-softticks */
+    "softticks", /* name: its dump is <file>.<n>t.softticks (README.md, "Dump") */
     OPTGROUP_NONE,
     TV_NONE,
     PROP_cfg | PROP_ssa,
@@ -239,11 +257,16 @@ class tick_pass : public gimple_opt_pass {
     st_skip_decision decision = st_skip_decision_for(fun->decl);
     unsigned todo = 0;
     if (decision.maps_page_first && single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fun))) {
+      if (dump_file)
+        fprintf(dump_file, ";; softticks: may run before the initializer: calls %s first\n",
+                RR_SOFTTICKS_INIT_SYMBOL);
       call_initializer_first(fun);
       st_unit_maps_early = true;
       todo = TODO_update_ssa_only_virtuals; /* the call's memory state */
     }
     if (decision.reason != ST_TICKS) {
+      if (dump_file)
+        fprintf(dump_file, ";; softticks: skipped (%s)\n", st_skip_reason_text(decision.reason));
       if (st_option_stats)
         fprintf(stderr, "softticks: %s: skipped (%s)\n",
                 IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl)),
@@ -255,6 +278,7 @@ class tick_pass : public gimple_opt_pass {
     unsigned added = instrument(fun, arch);
     st_unit_ticks += added;
     st_unit_functions++;
+    if (dump_file) fprintf(dump_file, ";; softticks: %u ticks\n", added);
     if (st_option_stats)
       fprintf(stderr, "softticks: %s: %u ticks\n",
               IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fun->decl)), added);

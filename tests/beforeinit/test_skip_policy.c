@@ -5,9 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "skip_policy.h"
-
-static int failures;
 
 #define NONE ST_NOT_CDTOR
 #define FN(name, flags) {name, NULL, flags, NONE, NONE}
@@ -17,19 +16,14 @@ static void expect(const char *unit, const struct st_fn_facts *fns, unsigned n,
                    const struct st_call *calls, unsigned ncalls,
                    const enum st_skip_reason *reasons, const int *maps) {
   struct st_skip_decision out[32];
-  if (st_skip_policy_decide(fns, n, calls, ncalls, out) != 0) {
-    printf("FAIL %s: decide returned an error\n", unit);
-    failures++;
-    return;
-  }
-  for (unsigned i = 0; i < n; i++) {
-    if (out[i].reason != reasons[i] || out[i].maps_page_first != maps[i]) {
-      printf("FAIL %s: %s: %s, maps %d; want %s, maps %d\n", unit, fns[i].name,
-             st_skip_reason_text(out[i].reason), out[i].maps_page_first,
-             st_skip_reason_text(reasons[i]), maps[i]);
-      failures++;
-    }
-  }
+  int decided = st_skip_policy_decide(fns, n, calls, ncalls, out) == 0;
+  CHECK(decided, "%s: decide returned an error", unit);
+  if (!decided) return;
+  for (unsigned i = 0; i < n; i++)
+    CHECK(out[i].reason == reasons[i] && out[i].maps_page_first == maps[i],
+          "%s: %s: %s, maps %d; want %s, maps %d", unit, fns[i].name,
+          st_skip_reason_text(out[i].reason), out[i].maps_page_first,
+          st_skip_reason_text(reasons[i]), maps[i]);
 }
 
 static void opt_outs(void) {
@@ -128,12 +122,10 @@ static void sections(void) {
   };
   for (unsigned i = 0; i < sizeof cases / sizeof *cases; i++) {
     const char *s = cases[i].section;
-    if (st_is_preinit_section(s) != cases[i].preinit ||
-        st_init_array_section_priority(s) != cases[i].priority) {
-      printf("FAIL section %s: preinit %d priority %d\n", s ? s : "(none)",
-             st_is_preinit_section(s), st_init_array_section_priority(s));
-      failures++;
-    }
+    CHECK(st_is_preinit_section(s) == cases[i].preinit &&
+              st_init_array_section_priority(s) == cases[i].priority,
+          "section %s: preinit %d priority %d", s ? s : "(none)", st_is_preinit_section(s),
+          st_init_array_section_priority(s));
   }
 }
 
@@ -142,10 +134,6 @@ int main(void) {
   opt_outs();
   early_entries();
   helpers();
-  if (strcmp(st_skip_reason_text(ST_SKIP_IFUNC_RESOLVER), "ifunc resolver") != 0) {
-    printf("FAIL reason text\n");
-    failures++;
-  }
-  if (failures == 0) printf("ok\n");
-  return failures != 0;
+  CHECK(strcmp(st_skip_reason_text(ST_SKIP_IFUNC_RESOLVER), "ifunc resolver") == 0);
+  return check_report("skip_policy");
 }

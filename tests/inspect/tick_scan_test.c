@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "tick_scan.h"
 
 #define BUFFER_SIZE 20000
@@ -26,8 +27,6 @@ struct found {
   size_t count;
   size_t released;
 };
-
-static int failures;
 
 static void on_site(void *ctx, enum rr_softticks_arch arch, uint64_t address) {
   struct found *f = ctx;
@@ -56,11 +55,7 @@ static uint64_t next_random(void) {
 }
 
 static void check(int cond, const char *what, size_t chunk, uint64_t base, int round) {
-  if (!cond) {
-    fprintf(stderr, "FAIL round %d base %llu chunk %zu: %s\n", round, (unsigned long long)base,
-            chunk, what);
-    failures++;
-  }
+  CHECK(cond, "round %d base %llu chunk %zu: %s", round, (unsigned long long)base, chunk, what);
 }
 
 int main(void) {
@@ -112,7 +107,5 @@ int main(void) {
   uint64_t counts[4] = {0};
   st_scan_ticks(seq, len - 1, len - 1, 0, counts, NULL, NULL);
   check(counts[RR_SOFTTICKS_ARCH_X86_64] == 0, "truncated sequence counted", 0, 0, -1);
-  if (failures) return 1;
-  puts("ok: tick scan");
-  return 0;
+  return check_report("tick scan");
 }

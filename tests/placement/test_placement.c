@@ -1,23 +1,12 @@
 /* Unit tests of the tick placement core (common/placement.c) on graphs no
  * compiler has to produce: hand-built shapes with known answers, and random
  * graphs checked against the property the rules exist for. */
+#include "check.h"
 #include "placement.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond, ...)                                  \
-  do {                                                    \
-    if (!(cond)) {                                        \
-      failures++;                                         \
-      fprintf(stderr, "%s:%d: ", __FILE__, __LINE__);     \
-      fprintf(stderr, __VA_ARGS__);                       \
-      fputc('\n', stderr);                                \
-    }                                                     \
-  } while (0)
 
 #define MAXB 64
 
@@ -160,7 +149,7 @@ static void test_random_graphs(void) {
     if (flags[0] == 0) CHECK(tick[0] & ST_TICK_ENTRY, "graph %u: entry does not tick", iter);
     CHECK(acyclic_without(n, edges, ne, cut), "graph %u (%u blocks, %u edges): a cycle has no tick",
           iter, n, ne);
-    if (failures > 10) return;
+    if (check_failures > 10) return;
   }
 }
 
@@ -169,10 +158,5 @@ int main(void) {
   test_flags();
   test_errors();
   test_random_graphs();
-  if (failures) {
-    fprintf(stderr, "placement: %d failure(s)\n", failures);
-    return 1;
-  }
-  printf("placement: all checks passed\n");
-  return 0;
+  return check_report("placement");
 }

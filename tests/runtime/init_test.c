@@ -25,21 +25,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "check.h"
+
 extern void __rr_softticks_init(void) __attribute__((visibility("hidden")));
 
 #define PAGE ((void *)RR_SOFTTICKS_PAGE_ADDR)
 #define WORDS ((volatile uint32_t *)RR_SOFTTICKS_COUNTDOWN_ADDR)
 #define FIRST_WORD ((volatile uint32_t *)RR_SOFTTICKS_PAGE_ADDR)
-
-static int failures;
-
-#define CHECK(cond)                                              \
-  do {                                                           \
-    if (!(cond)) {                                               \
-      printf("FAIL line %d: %s\n", __LINE__, #cond);             \
-      failures++;                                                \
-    }                                                            \
-  } while (0)
 
 static uint64_t countdown(void) { return (uint64_t)WORDS[1] << 32 | WORDS[0]; }
 
@@ -169,7 +161,5 @@ int main(void) {
   CHECK(bytes && memcmp(bytes, ref, len) == 0);
   CHECK(rr_softticks_tick_bytes(NULL) == bytes);
 
-  printf("%s (%d failure%s)\n", failures ? "FAILED" : "all passed", failures,
-         failures == 1 ? "" : "s");
-  return failures ? 1 : 0;
+  return check_report("init_test");
 }

@@ -23,19 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "inproc_ticks.h"
 #include "workload.h"
 
 #define LOG_CAP 4096
 
 static uint64_t trap_log[LOG_CAP];
-static int failures;
-
 static void expect(int ok, const char *what, uint64_t period, uint64_t got, uint64_t want) {
-  if (ok) return;
-  failures++;
-  printf("FAIL period=%" PRIu64 ": %s: got %" PRIu64 ", want %" PRIu64 "\n", period, what, got,
-         want);
+  CHECK(ok, "period=%" PRIu64 ": %s: got %" PRIu64 ", want %" PRIu64, period, what, got, want);
 }
 
 /* Runs work under period N and checks everything the harness saw. */
@@ -95,6 +91,5 @@ int main(int argc, char **argv) {
   sort_n = (size_t)strtoull(argv[4], NULL, 0);
   for (k = 0; k < sizeof periods / sizeof periods[0]; k++)
     check_period(periods[k], loop_n, fib_n, fib_calls, sort_n);
-  printf("%s\n", failures ? "FAILED" : "all exact");
-  return failures ? 1 : 0;
+  return check_report("inproc_exact");
 }

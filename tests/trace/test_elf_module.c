@@ -9,17 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "elf_module.h"
 
-static int failures;
-
-#define CHECK(cond)                                                 \
-  do {                                                              \
-    if (!(cond)) {                                                  \
-      fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                   \
-    }                                                               \
-  } while (0)
 
 static const struct st_function *by_name(const struct st_elf_module *mod, const char *name) {
   size_t i;
@@ -99,10 +91,5 @@ int main(int argc, char **argv) {
   CHECK(st_code_has_tick(arch, buf, 30 + size, 0));
   CHECK(!st_code_has_tick(arch, buf, 30 + size - 1, 0));
 
-  if (failures) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("tracelib elf_module (%s): all checks passed\n", argv[1]);
-  return 0;
+  return check_report("tracelib elf_module");
 }

@@ -9,18 +9,10 @@
 #include <string.h>
 
 #include "breakpoints.h"
+#include "check.h"
 #include "fake_memory.h"
 #include "tick_sequence.h"
 
-static int failures;
-
-#define CHECK(cond)                                                 \
-  do {                                                              \
-    if (!(cond)) {                                                  \
-      fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                   \
-    }                                                               \
-  } while (0)
 
 #define CODE 0x401000u
 /* The countdown's page, seen as the region starting at the countdown. */
@@ -310,10 +302,5 @@ int main(void) {
   test_complete_sequence();
   test_write_remaining_after_move();
   test_breakpoints_masked();
-  if (failures) {
-    fprintf(stderr, "%d check(s) failed\n", failures);
-    return 1;
-  }
-  printf("tracelib tick_sequence/breakpoints: all checks passed\n");
-  return 0;
+  return check_report("tracelib tick_sequence/breakpoints");
 }
