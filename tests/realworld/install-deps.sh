@@ -8,9 +8,12 @@
 # (g++-aarch64-linux-gnu, gcc-12-plugin-dev-aarch64-linux-gnu) that the main
 # suite needs, and apt would remove that to install it.  zlib is the only
 # project that asks for it, under the build profile `<!nobiarch>`, so the
-# build-deps are installed with the profile nobiarch; gcc-12-multilib comes
-# from scripts/install-deps.sh.  A simulation first: if apt would remove any
-# package, nothing is installed and the script fails, naming them.
+# build-deps are installed with the profile nobiarch (gcc-12-multilib and
+# g++-12-multilib instead).  --arch-only: the Build-Depends-Indep are for
+# documentation (doxygen, docbook2x, texinfo) and gzip's Windows build
+# (mingw-w64, hundreds of MB), none of which the suite builds.  Each apt
+# command is simulated first: if it would remove any package, nothing is
+# installed and the script fails, naming them.
 #
 #   install-deps.sh            install
 #   install-deps.sh --dry-run  only the simulations: fails if apt would
@@ -59,7 +62,7 @@ install_keeping_all() {
 }
 install_keeping_all install --no-install-recommends gcc-11 g++-11 gcc-11-plugin-dev \
   gcc-12-multilib g++-12-multilib dpkg-dev autoconf automake libtool python3
-install_keeping_all build-dep -P nobiarch --no-install-recommends "${sources[@]}"
+install_keeping_all build-dep --arch-only -P nobiarch --no-install-recommends "${sources[@]}"
 if [ $dry_run = 1 ]; then exit 0; fi
 
 # What gcc-multilib would have provided: <asm/...> for -m32 builds.
