@@ -9,9 +9,12 @@
 # the smaller of SOFTTICKS_CI_REALWORLD_MIN (default 20 minutes, this step's
 # share, install-deps.sh included) and what is left of SOFTTICKS_CI_LIMIT_MIN
 # (default 90, the CI job's limit) less 5 minutes of margin.  A run starts
-# only if the longest run so far still fits in what is left; the runs that
-# do not fit are skipped and named (loudly), which does not fail the step.
-# A run that fails fails the step, after the others have run.
+# only if its estimated wall time still fits in what is left: its cost (CPU
+# seconds, the table below) times the slowest wall/cost ratio of the runs
+# so far, which follows the machine's speed and load.  The first run that
+# does not fit ends the step: it and the rest are skipped and named
+# (loudly), which does not fail the step.  A run that fails fails the step,
+# after the others have run.
 #
 # The subset, in order of priority (SOFTTICKS_CI_REALWORLD_RUNS overrides):
 # both compilers and LTO on zlib first, then LTO through libtool shared
@@ -30,6 +33,19 @@ default_runs="zlib:gcc12 zlib:clang19 zlib:gcc12lto libyaml:gcc12lto
   xz-utils:clang19 lua5.4:gcc12 gzip:clang19 libonig:gcc12lto jq:gcc12lto"
 read -r -a runs <<<"$(echo ${SOFTTICKS_CI_REALWORLD_RUNS:-$default_runs})"
 
+# CPU seconds (user+sys) of a gcc12 run, measured 2026-12-01 (README.md);
+# an LTO build costs about twice as much.
+cost() {
+  local c
+  case ${1%%:*} in
+    zlib) c=8 ;; bzip2) c=10 ;; libyaml) c=15 ;; expat) c=25 ;; libjsoncpp) c=27 ;;
+    libonig) c=34 ;; gzip) c=40 ;; lua5.4) c=40 ;; jq) c=45 ;; xz-utils) c=60 ;;
+    pcre2) c=133 ;; *) c=60 ;;
+  esac
+  [[ ${1#*:} == *lto ]] && c=$((c * 2))
+  echo $c
+}
+
 share=$(( ${SOFTTICKS_CI_REALWORLD_MIN:-20} * 60 ))
 left_in_job=$(( ${SOFTTICKS_CI_LIMIT_MIN:-90} * 60 - 300 - used ))
 budget=$(( share < left_in_job ? share : left_in_job ))
@@ -44,12 +60,12 @@ fi
 start=$SECONDS
 bash "$here/install-deps.sh" || { echo "realworld-ci: install-deps.sh failed" >&2; exit 1; }
 
-longest=0 failed=() skipped=() passed=() not_run=()
+ratio=0 failed=() skipped=() passed=() not_run=()  # ratio: wall/cost, x100
 gcc11_plugin=unknown
 for i in "${!runs[@]}"; do
   run=${runs[$i]} project=${runs[$i]%%:*} build=${runs[$i]#*:}
   elapsed=$(( SECONDS - start ))
-  if (( elapsed + longest > budget )); then
+  if (( elapsed + ratio * $(cost "$run") / 100 > budget )); then
     not_run=("${runs[@]:$i}")
     break
   fi
@@ -62,7 +78,7 @@ for i in "${!runs[@]}"; do
   bash "$here/run.sh" "$project" "$build" "$st" "$work"
   status=$?
   wall=$(( SECONDS - t0 ))
-  (( wall > longest )) && longest=$wall
+  (( wall * 100 / $(cost "$run") > ratio )) && ratio=$(( wall * 100 / $(cost "$run") ))
   echo "realworld-ci: $run: status $status, ${wall} s"
   case $status in
     0) passed+=("$run") ;;

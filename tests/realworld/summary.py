@@ -88,7 +88,7 @@ def main():
         print(f"| {project} | " + " | ".join(cell(row.get(b)) for b in BUILDS) + " |")
     print()
     print("Traced binaries: " + ", ".join(
-        f'{p}: {r.get("gcc12", r.get("clang19", {})).get("traced", "?")}'
+        f'{p}: {next((r[b]["traced"] for b in BUILDS if "traced" in r.get(b, {})), "?")}'
         for p, r in sorted(results.items())))
     print()
     print("Time of each run, CPU seconds (user+sys of the build, its tests and")
