@@ -205,9 +205,11 @@ else
   record determinism "$det"
   record traced "${cmd[0]##*/}"
 fi
-# CPU time of the children (user, system): on an idle machine the wall
-# time is about this over the parallelism; on a busy one wall times say little.
+# CPU time of the children (user, system) and the wall time of the run: on
+# an idle machine the wall time is about the CPU time over the parallelism;
+# on a busy one wall times say little.
 times >"$log.times"  # in this shell: a $(...) subshell has no children yet
 record cpu "$(sed -n 2p "$log.times")"
+record wall "${SECONDS}s"
 say "$project/$build: $(tr '\n' ' ' <"$result")"
 exit $status
