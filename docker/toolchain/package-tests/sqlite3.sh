@@ -1,0 +1,16 @@
+#!/bin/sh
+# SQLite's own tests, which bookworm's debian/rules does not run (it only
+# builds and installs).  Run by rebuild-package.sh as the build user in the
+# source tree dpkg-buildpackage has just built (configured by debian/rules,
+# so with Debian's flags and the instrumenting default compilers):
+#   fuzztest   fuzzcheck over test/fuzzdata1-8.db (SQL and database fuzz
+#              cases found by SQLite's fuzzers) and sessionfuzz;
+#   quicktest  testfixture (the library built with SQLITE_TEST and Tcl)
+#              over test/extraquick.test, "minimal testing that runs in
+#              less than 3 minutes" per SQLite's Makefile.
+# The full tcl suite (make test / veryquick.test) takes hours on 2 cores.
+# Both targets build their own programs with the default compilers, so the
+# code under test is instrumented too.  A failure exits non-zero.
+set -eu
+make fuzztest
+make quicktest
