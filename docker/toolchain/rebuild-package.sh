@@ -16,7 +16,7 @@ state=/var/lib/softticks/rebuilt
 mkdir -p "$state"
 log=$state/$src.log
 work=/build/$src
-# The package's own tests that its debian/rules does not run (sqlite3).
+# The package's own tests that its debian/rules does not run (expat, sqlite3; lua5.4: a substitute).
 extra_tests=/usr/lib/softticks/image/package-tests/$src.sh
 
 id builder >/dev/null 2>&1 || useradd --create-home --shell /bin/sh builder
