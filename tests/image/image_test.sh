@@ -86,6 +86,23 @@ C
     [ "$(verdict /tmp/cc/p)" = "not instrumented" ] || fail "$cmd: instrumented despite the opt-out"
     echo "ok: $cmd opts out"
   done
+  # The specs file keeps the driver's own link specs (make-default.sh): a
+  # build ID and .eh_frame_hdr in every program, libgcc_s in C++ links
+  # (cleanups call _Unwind_Resume); with and without the opt-out.
+  cp "$here/programs/unwind.cc" "$root/tmp/cc/"
+  for cxx in g++ "g++ -specs=softticks-off.specs" clang++; do
+    out=$(in_image "cd /tmp/cc && $cxx -O2 -o u unwind.cc && ./u") || fail "$cxx: the C++ program with a cleanup does not build or run"
+    [ "$out" = "guard released
+caught: thrown" ] || fail "$cxx: the C++ program printed '$out'"
+    case $cxx in clang++) c=clang ;; *) c=gcc${cxx#g++} ;; esac
+    for cc in "$cxx" "$c"; do
+      case $cc in *++*) src=unwind.cc ;; *) src=prog.c ;; esac
+      in_image "cd /tmp/cc && $cc -O2 -o l $src"
+      readelf -nW "$root/tmp/cc/l" | grep -q 'Build ID' || fail "$cc: no build ID in the program"
+      readelf -lW "$root/tmp/cc/l" | grep -q GNU_EH_FRAME || fail "$cc: no .eh_frame_hdr segment in the program"
+    done
+    echo "ok: $cxx links C++ cleanups; build ID and .eh_frame_hdr"
+  done
   # An unmodified CMake project.
   mkdir -p "$root/tmp/cc/cmake"
   printf 'cmake_minimum_required(VERSION 3.13)\nproject(p C CXX)\nadd_executable(p ../prog.c)\nadd_executable(q ../prog.cc)\n' \
