@@ -11,6 +11,11 @@
 # The full tcl suite (make test / veryquick.test) takes hours on 2 cores.
 # Both targets build their own programs with the default compilers, so the
 # code under test is instrumented too.  A failure exits non-zero.
+# testfixture is linked with the amalgamation (sqlite3.c, which fuzztest
+# has made): from Debian's --disable-amalgamation tree SQLite 3.40's
+# Makefile lists ext/fts3/fts3_term.c twice (TESTSRC and TESTSRC2), and
+# the link fails on a multiple definition of sqlite3Fts3InitTerm, with or
+# without ticks.
 set -eu
 make fuzztest
-make quicktest
+make quicktest USE_AMALGAMATION=1
