@@ -20,24 +20,23 @@ set -eu
 gccdir=$(dirname "$(gcc -print-libgcc-file-name)")
 plugin=$(gcc -print-file-name=plugin)/softticks.so
 test -f "$plugin" || { echo "make-default: $plugin is missing" >&2; exit 1; }
-cpp_unique=$(gcc -dumpspecs | awk '/^\*cpp_unique_options:$/ { getline; print; exit }')
-test -n "$cpp_unique" || { echo "make-default: no cpp_unique_options in gcc -dumpspecs" >&2; exit 1; }
-case $cpp_unique in *softticks*) echo "make-default: $gccdir/specs already set up" >&2; exit 1;; esac
+test ! -e "$gccdir/specs" || { echo "make-default: $gccdir/specs already exists" >&2; exit 1; }
 
-cat > "$gccdir/specs.tmp" <<SPECS
-*softticks_plugin:
--fplugin=$plugin
-
-*softticks_define:
--D__RR_SOFTTICKS__=1
-
-*cc1_options:
-+ %(softticks_plugin)
-
-*cpp_unique_options:
-%(softticks_define) $cpp_unique
-
-SPECS
+# The file holds all of the driver's specs, as -dumpspecs prints them
+# before it exists: when GCC finds a "specs" file in its directory it reads
+# that file in place of initializing its built-in specs, and that
+# initialization is what adds --build-id and --eh-frame-hdr to the link
+# and -lgcc_s to C++ links (a file with only the changed specs linked
+# programs without a build ID or .eh_frame_hdr, and C++ ones failed on
+# _Unwind_Resume: tinyxml2's xmltest).
+{
+  printf '*softticks_plugin:\n-fplugin=%s\n\n*softticks_define:\n-D__RR_SOFTTICKS__=1\n\n' "$plugin"
+  gcc -dumpspecs | awk '
+    previous == "*cc1_options:" { $0 = $0 " %(softticks_plugin)"; changed++ }
+    previous == "*cpp_unique_options:" { $0 = "%(softticks_define) " $0; changed++ }
+    { print; previous = $0 }
+    END { if (changed != 2) exit 1 }'
+} > "$gccdir/specs.tmp" || { rm -f "$gccdir/specs.tmp"; echo "make-default: gcc -dumpspecs has no cc1_options or cpp_unique_options" >&2; exit 1; }
 mv "$gccdir/specs.tmp" "$gccdir/specs"
 
 cat > "$gccdir/softticks-off.specs" <<'SPECS'

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Runs inside the image: rebuilds the Debian source package SRC with the
 # default (instrumenting) toolchain and its test suite on, then installs
-# its architecture-specific binary packages in place of Debian's.
+# its architecture-specific binary packages in place of Debian's.  When
+# package-tests/SRC.sh exists, it runs in the built source tree after
+# dpkg-buildpackage (tests the package's debian/rules leaves out).
 #   rebuild-package.sh SRC JOBS
 # The build runs as the unprivileged user "builder" (several test suites
 # refuse to run as root).  Log: /var/lib/softticks/rebuilt/SRC.log; the
@@ -14,6 +16,8 @@ state=/var/lib/softticks/rebuilt
 mkdir -p "$state"
 log=$state/$src.log
 work=/build/$src
+# The package's own tests that its debian/rules does not run (expat, sqlite3; lua5.4: a substitute).
+extra_tests=/usr/lib/softticks/image/package-tests/$src.sh
 
 id builder >/dev/null 2>&1 || useradd --create-home --shell /bin/sh builder
 rm -rf "$work"
@@ -39,7 +43,11 @@ chown builder: "$work"
   dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -n 1) &&
   [ -n "$dir" ] && cd "$dir" &&
   echo "== dpkg-buildpackage $src $(dpkg-parsechangelog -S Version) (DEB_BUILD_OPTIONS=parallel=$jobs)" &&
-  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -b -uc -us
+  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -b -uc -us &&
+  if [ -x "$extra_tests" ]; then
+    echo "== $extra_tests (tests debian/rules does not run)" &&
+    runuser -u builder -- env MAKEFLAGS="-j$jobs" "$extra_tests"
+  fi
 } > "$log" 2>&1 || { echo "rebuild-package: $src failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
 
 cd "$work"
