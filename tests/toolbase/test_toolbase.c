@@ -15,15 +15,8 @@
 #include "json.h"
 #include "tick_scan.h"
 
-static int failures;
+#include "check.h"
 
-#define CHECK(cond)                                                      \
-  do {                                                                   \
-    if (!(cond)) {                                                       \
-      fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                        \
-    }                                                                    \
-  } while (0)
 
 /* st_json_string(in) equals want. */
 static int json_is(const char *in, const char *want) {
@@ -112,7 +105,5 @@ int main(void) {
   test_arch();
   test_words();
   test_code_has_tick();
-  if (failures) return 1;
-  printf("ok: tools/base\n");
-  return 0;
+  return check_report("tools/base");
 }
