@@ -1,3 +1,14 @@
+# _softticks_llvm_major(<major>): what the build recorded for that LLVM
+# (llvm-pass/CMakeLists.txt), as _st_bindir _st_target _st_plugin _st_cfg
+# _st_lto_cfg in the caller's scope; both compiler lists below read it.
+macro(_softticks_llvm_major major)
+  get_property(_st_bindir GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_BINDIR)
+  get_property(_st_target GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_TARGET)
+  get_property(_st_plugin GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_PLUGIN)
+  get_property(_st_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_CONFIG_FILE)
+  get_property(_st_lto_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_LTO_CONFIG_FILE)
+endmacro()
+
 # softticks_instrumenting_compilers(<var>): for suites that run the same
 # script with every instrumenting compiler.  Sets <var> to the compilers
 # whose plugin is built here (gcc, clang<major>...) and, for each name N,
@@ -21,10 +32,7 @@ macro(softticks_instrumenting_compilers var)
   endif()
   get_property(_st_majors GLOBAL PROPERTY SOFTTICKS_LLVM_MAJORS)
   foreach(_st_major ${_st_majors})
-    get_property(_st_bindir GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_BINDIR)
-    get_property(_st_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_CONFIG_FILE)
-    get_property(_st_lto_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_LTO_CONFIG_FILE)
-    get_property(_st_plugin GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_PLUGIN)
+    _softticks_llvm_major(${_st_major})
     if(EXISTS ${_st_bindir}/clang)
       list(APPEND ${var} clang${_st_major})
       set(_st_env_clang${_st_major} ${_st_common} ST_COMPILER=clang${_st_major} ST_KIND=clang
@@ -97,10 +105,7 @@ macro(softticks_machine_code_compilers var)
   endif()
   get_property(_st_majors GLOBAL PROPERTY SOFTTICKS_LLVM_MAJORS)
   foreach(_st_major ${_st_majors})
-    get_property(_st_bindir GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_BINDIR)
-    get_property(_st_target GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_TARGET)
-    get_property(_st_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_CONFIG_FILE)
-    get_property(_st_lto_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${_st_major}_LTO_CONFIG_FILE)
+    _softticks_llvm_major(${_st_major})
     if(EXISTS ${_st_bindir}/clang)
       list(APPEND ${var} clang${_st_major})
       set(_st_mc_env_clang${_st_major} ST_COMPILER=clang${_st_major} ST_KIND=clang
