@@ -1,7 +1,7 @@
-# _softticks_llvm_major(<major>): what the build recorded for that LLVM
+# softticks_llvm_major(<major>): what the build recorded for that LLVM
 # (llvm-pass/CMakeLists.txt), as _st_bindir _st_target _st_plugin _st_cfg
 # _st_lto_cfg in the caller's scope; both compiler lists below read it.
-macro(_softticks_llvm_major major)
+macro(softticks_llvm_major major)
   get_property(_st_bindir GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_BINDIR)
   get_property(_st_target GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_TARGET)
   get_property(_st_plugin GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_PLUGIN)
@@ -32,7 +32,7 @@ macro(softticks_instrumenting_compilers var)
   endif()
   get_property(_st_majors GLOBAL PROPERTY SOFTTICKS_LLVM_MAJORS)
   foreach(_st_major ${_st_majors})
-    _softticks_llvm_major(${_st_major})
+    softticks_llvm_major(${_st_major})
     if(EXISTS ${_st_bindir}/clang)
       list(APPEND ${var} clang${_st_major})
       set(_st_env_clang${_st_major} ${_st_common} ST_COMPILER=clang${_st_major} ST_KIND=clang
@@ -105,7 +105,7 @@ macro(softticks_machine_code_compilers var)
   endif()
   get_property(_st_majors GLOBAL PROPERTY SOFTTICKS_LLVM_MAJORS)
   foreach(_st_major ${_st_majors})
-    _softticks_llvm_major(${_st_major})
+    softticks_llvm_major(${_st_major})
     if(EXISTS ${_st_bindir}/clang)
       list(APPEND ${var} clang${_st_major})
       set(_st_mc_env_clang${_st_major} ST_COMPILER=clang${_st_major} ST_KIND=clang
