@@ -60,6 +60,12 @@ function(expect_match text regex what)
   endif()
 endfunction()
 
+function(expect_no_match text regex what)
+  if("${text}" MATCHES "${regex}")
+    fail("${what}: unexpected match for '${regex}' in '${text}'")
+  endif()
+endfunction()
+
 # count --json PROG ARGS: ticks, program exit status, tracer status 0.
 function(expect_count ticks exit_status)
   run(r count --json -- ${ARGN})
@@ -419,7 +425,24 @@ elseif(CASE STREQUAL "no_note")
   run(r count --json -- ${P}/no_ticks)
   expect_rc("${r_rc}" 0)
   expect_json("${r_out}" 0 ticks)
-  expect_match("${r_err}" "no \\.note\\.rrsoftticks note" "stderr")
+  expect_match("${r_err}" "no tick was counted: .*no_ticks has no \\.note\\.rrsoftticks note" "stderr")
+  run(r check --json -- ${P}/no_ticks)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 0 steps)
+  expect_match("${r_err}" "no instrumented code ran: nothing was checked" "stderr")
+
+elseif(CASE STREQUAL "library_only")
+  # The executable has no note and no ticks; its instrumented library is
+  # mapped by the loader after the exec: no warning, every tick counted
+  # and checked.
+  run(r count --json -- ${P}/lib_only)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 32 ticks)
+  expect_no_match("${r_err}" "warning" "count's stderr")
+  run(r check --json -- ${P}/lib_only)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 33 intervals) # the 32 ticks and the first interval
+  expect_no_match("${r_err}" "warning" "check's stderr")
 
 elseif(CASE STREQUAL "page_lost")
   # check single-steps main's own system call instruction: watched too.

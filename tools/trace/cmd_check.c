@@ -383,8 +383,6 @@ static enum engine_event run_checked(struct checker *c) {
   e->on_signal = on_signal;
   e->on_signal_ctx = c;
   if (refresh_functions(c) != 0) return ENGINE_ERROR;
-  if (c->fn_count == 0)
-    fprintf(stderr, "softticks-trace: warning: no instrumented function found: nothing to check\n");
   ev = engine_run(e, PTRACE_SYSCALL, 0);
   while (ev != ENGINE_EXITED && ev != ENGINE_ERROR) ev = on_stop(c, ev);
   return ev;
@@ -397,6 +395,10 @@ static int finish_check(const struct checker *c, const struct command_args *a) {
   int rc;
   print_report(out, c, a->json);
   report_finish(&report, 1);
+  /* Judged at the end: instrumented shared libraries are mapped after the
+   * exec, and dlopen'ed ones later still. */
+  if (c->steps == 0)
+    fprintf(stderr, "softticks-trace: warning: no instrumented code ran: nothing was checked\n");
   rc = exit_status_for_end(c->e);
   if (c->violation_count) {
     fprintf(stderr, "softticks-trace: %" PRIu64 " violation(s) of the guarantee\n",

@@ -50,6 +50,11 @@ struct engine {
   int page_ok;                /* the countdown page of the current image is ours */
   uint64_t base, armed, target;
   uint64_t traps, execs, forks, vforks;
+  /* The last program exec'd whose executable has no ABI note (empty if
+   * none): if the run counts no tick, exit_status_for_end says so.  Not at
+   * the exec: an executable without the note can still run instrumented
+   * shared libraries, which are not loaded yet then. */
+  char exe_without_note[4096];
   int harvested_at_exit;
   /* Set by the loop: the program mapped new code or exec'd (check mode
    * re-reads its modules). */

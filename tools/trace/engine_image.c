@@ -64,17 +64,17 @@ int engine_setup_new_image(struct engine *e) {
   if (engine_arm_next(e, &e->main) != 0) return e->error_code;
   e->code_changed = 1;
   e->execs++;
-  /* Warn about an image that was not built for software ticks. */
+  /* Remember an executable that was not built for software ticks (the
+   * warning waits for the end of the run); a wrong ABI version is wrong
+   * whatever else the program loads. */
+  e->exe_without_note[0] = 0;
   snprintf(exe, sizeof exe, "/proc/%d/exe", (int)e->main.pid);
   n = readlink(exe, path, sizeof path - 1);
   if (n > 0) {
     path[n] = 0;
     if (st_elf_module_load(path, &mod, err, sizeof err) == 0) {
       if (!mod.has_note)
-        fprintf(stderr,
-                "softticks-trace: warning: %s has no %s note: it was not built for software "
-                "ticks; it runs, but counts no ticks\n",
-                path, RR_SOFTTICKS_NOTE_SECTION);
+        snprintf(e->exe_without_note, sizeof e->exe_without_note, "%s", path);
       else if (mod.abi_version != RR_SOFTTICKS_ABI_VERSION)
         fprintf(stderr, "softticks-trace: warning: %s: software-ticks ABI version %u, expected %d\n",
                 path, mod.abi_version, RR_SOFTTICKS_ABI_VERSION);

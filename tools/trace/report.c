@@ -67,6 +67,11 @@ void print_exit_fields(FILE *out, const struct engine *e, int json) {
 }
 
 int exit_status_for_end(const struct engine *e) {
+  if (e->base == 0 && e->exe_without_note[0])
+    fprintf(stderr,
+            "softticks-trace: warning: no tick was counted: %s has no %s note and no "
+            "instrumented code ran; it was not built for software ticks\n",
+            e->exe_without_note, RR_SOFTTICKS_NOTE_SECTION);
   if (e->term_signal) {
     fprintf(stderr, "softticks-trace: the program was killed by signal %d (SIG%s)%s\n",
             e->term_signal, sigabbrev_np(e->term_signal) ? sigabbrev_np(e->term_signal) : "?",
