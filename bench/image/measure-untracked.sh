@@ -3,14 +3,14 @@
 # that run in ELF modules without ticks (no softticks note), for three
 # workloads: SQLite (bench/sqlite/workload.sql through the sqlite3 shell),
 # xz (compress and decompress), jq (a regex filter over JSON, oniguruma).
-#   docker/measure-untracked.sh ROOTFS [sqlite] [xz] [jq]   (default: all three)
+#   bench/image/measure-untracked.sh ROOTFS [sqlite] [xz] [jq]   (default: all three)
 # ROOTFS needs valgrind, softticks-inspect and the workloads' programs.
 # Counts are callgrind's self instruction counts (Ir) summed per object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
-# shellcheck source=SCRIPTDIR/lib/in-root.sh
-. "$here/lib/in-root.sh"
+repo=$(cd "$here/../.." && pwd)
+# shellcheck source=SCRIPTDIR/../../docker/lib/in-root.sh
+. "$repo/docker/lib/in-root.sh"
 [ $# -ge 1 ] || { echo "usage: $0 ROOTFS [sqlite] [xz] [jq]" >&2; exit 2; }
 root=$1
 shift
