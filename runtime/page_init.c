@@ -126,7 +126,11 @@ ST_ALWAYS_INLINE int st_mapped(unsigned long addr, unsigned long len) {
 #define ST_PAGE_TAKEN_MESSAGE                                                      \
   "softticks: the program's own memory covers the countdown page (a non-PIE "    \
   "program with about 2 GB of static data?): ticks would change its data; "     \
-  "build it as PIE or with less static data\n"
+  "build it as PIE or with less static data"
+/* The message's bytes in the code end with a newline, written as the
+ * assembler's escape (a C newline inside .ascii "..." breaks the string). */
+#define ST_PAGE_TAKEN_ASCII "1: .ascii \"" ST_PAGE_TAKEN_MESSAGE "\\n\""
+#define ST_PAGE_TAKEN_LENGTH (sizeof ST_PAGE_TAKEN_MESSAGE) /* the newline, no NUL */
 ST_ALWAYS_INLINE void st_exit_page_taken(void) {
 #if defined(__x86_64__)
   __asm__ __volatile__("lea 1f(%%rip), %%rsi\n\t"
@@ -137,12 +141,12 @@ ST_ALWAYS_INLINE void st_exit_page_taken(void) {
                        "mov $127, %%edi\n\t"
                        "mov $231, %%eax\n\t" /* exit_group */
                        "syscall\n"
-                       "1: .ascii \"" ST_PAGE_TAKEN_MESSAGE "\""
+                       ST_PAGE_TAKEN_ASCII
                        :
-                       : "i"(sizeof ST_PAGE_TAKEN_MESSAGE - 1));
+                       : "i"(ST_PAGE_TAKEN_LENGTH));
 #elif defined(__i386__)
   __asm__ __volatile__("call 2f\n"
-                       "1: .ascii \"" ST_PAGE_TAKEN_MESSAGE "\"\n"
+                       ST_PAGE_TAKEN_ASCII "\n"
                        "2: pop %%ecx\n\t"
                        "mov $2, %%ebx\n\t"
                        "mov %0, %%edx\n\t"
@@ -152,7 +156,7 @@ ST_ALWAYS_INLINE void st_exit_page_taken(void) {
                        "mov $252, %%eax\n\t" /* exit_group */
                        "int $0x80"
                        :
-                       : "i"(sizeof ST_PAGE_TAKEN_MESSAGE - 1));
+                       : "i"(ST_PAGE_TAKEN_LENGTH));
 #elif defined(__aarch64__)
   __asm__ __volatile__("adr x1, 1f\n\t"
                        "mov x0, #2\n\t"
@@ -162,10 +166,10 @@ ST_ALWAYS_INLINE void st_exit_page_taken(void) {
                        "mov x0, #127\n\t"
                        "mov x8, #94\n\t" /* exit_group */
                        "svc #0\n"
-                       "1: .ascii \"" ST_PAGE_TAKEN_MESSAGE "\"\n\t"
+                       ST_PAGE_TAKEN_ASCII "\n\t"
                        ".balign 4"
                        :
-                       : "i"(sizeof ST_PAGE_TAKEN_MESSAGE - 1));
+                       : "i"(ST_PAGE_TAKEN_LENGTH));
 #endif
   __builtin_unreachable();
 }

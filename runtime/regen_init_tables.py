@@ -37,7 +37,10 @@ END = "/* END initializer tables */"
 # only.  The landing pad stays (endbr, bti c): .init_array calls indirectly.
 CFLAGS = ["-O2", "-ffreestanding", "-fno-builtin", "-fno-stack-protector", "-fPIC",
           "-fno-asynchronous-unwind-tables", "-fno-unwind-tables", "-fno-exceptions",
-          "-fno-jump-tables", "-mgeneral-regs-only"]
+          "-fno-jump-tables", "-mgeneral-regs-only",
+          # An assembler warning means the bytes are not what the source
+          # says (a C newline inside .ascii "..." once was "fixed" by it).
+          "-Werror", "-Wa,--fatal-warnings"]
 # arch: (C name, compiler option, its flags, objdump, objcopy BFD name)
 ARCHES = {
     "x86_64": ("X86_64", "cc_x86", ["-m64", "-fcf-protection=branch"], "objdump", "elf64-little"),
