@@ -431,6 +431,44 @@ elseif(CASE STREQUAL "no_note")
   expect_json("${r_out}" 0 steps)
   expect_match("${r_err}" "no instrumented code ran: nothing was checked" "stderr")
 
+elseif(CASE STREQUAL "exec_signals")
+  # A signal that arrives while the tracer makes a new image's page is
+  # delivered as without a tracer (the image's handlers are the defaults):
+  # SIGCHLD is ignored, SIGTERM ends the program.
+  foreach(i 1 2 3)
+    run(r count --json -- ${P}/exec_signals chld 20)
+    expect_rc("${r_rc}" 0)
+    expect_json("${r_out}" 21 ticks)
+    expect_json("${r_out}" 21 execs) # the first exec included
+  endforeach()
+  run(r check --json -- ${P}/exec_signals chld 10)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 11 ticks)
+  json_length(n "${r_out}" violations)
+  if(NOT n EQUAL 0)
+    fail("${n} violations")
+  endif()
+  foreach(i 1 2 3)
+    run(r count --json -- ${P}/exec_signals term)
+    expect_rc("${r_rc}" 8)
+    expect_json("${r_out}" 15 signal)
+    expect_match("${r_err}" "killed by signal 15" "stderr")
+  endforeach()
+
+elseif(CASE STREQUAL "vfork_signals")
+  # check's breakpoints are in memory a vfork child shares: a signal that
+  # comes while the tracer steps the child over one is delivered, not lost
+  # (the program exits 1 when its sender waited in vain for a handler).
+  foreach(i 1 2 3)
+    run(r check --json -- ${P}/vfork_signals 200)
+    expect_rc("${r_rc}" 0)
+    expect_json("${r_out}" 0 exit_status)
+    expect_json("${r_out}" 1 vforks)
+  endforeach()
+  run(r count --json -- ${P}/vfork_signals 200)
+  expect_rc("${r_rc}" 0)
+  expect_json("${r_out}" 0 exit_status)
+
 elseif(CASE STREQUAL "library_only")
   # The executable has no note and no ticks; its instrumented library is
   # mapped by the loader after the exec: no warning, every tick counted

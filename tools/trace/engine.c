@@ -319,6 +319,9 @@ static int tick_trap(struct engine *e, struct st_task *task, const struct user_r
   return 1;
 }
 
+static enum verdict on_stop(struct engine *e, struct st_task *task, int status, int *resume_sig,
+                            enum engine_event *event);
+
 /* A SIGTRAP stop: a tick trap (handled here), a breakpoint or step of the
  * command's (reported), or the program's own (delivered). */
 static enum verdict on_sigtrap(struct engine *e, struct st_task *task, int *resume_sig,
@@ -346,9 +349,15 @@ static enum verdict on_sigtrap(struct engine *e, struct st_task *task, int *resu
   }
   if (engine_find_bp(e, st_regs_pc(&regs) - 1)) {
     /* The vfork child ran into one of the main task's breakpoints. */
+    int step;
     regs.rip -= 1;
-    if (st_task_set_regs(task, &regs) != 0 || engine_step_over_bp(e, task) < 0)
+    if (st_task_set_regs(task, &regs) != 0 || (step = engine_step_over_bp(e, task)) < 0)
       return failed(e, TRACE_INTERNAL, "cannot step the vfork child");
+    /* Another stop can come instead of the step's trap: a signal's
+     * delivery (the instruction did not run; the child comes back to the
+     * breakpoint after it), an exit.  It is the loop's like any other. */
+    if (!WIFSTOPPED(step) || WSTOPSIG(step) != SIGTRAP || (step >> 16) != 0)
+      return on_stop(e, task, step, resume_sig, event);
     return RESUME;
   }
   return before_delivery(e, task, SIGTRAP, 0, resume_sig, event);

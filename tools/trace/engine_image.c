@@ -40,8 +40,19 @@ int engine_setup_new_image(struct engine *e) {
   status = st_task_resume_and_wait(&e->main, PTRACE_SYSCALL, 0);
   if (status < 0 || !WIFSTOPPED(status) || WSTOPSIG(status) != (SIGTRAP | 0x80))
     return engine_fail(e, TRACE_INTERNAL, "no syscall-exit stop after the exec");
-  if (st_task_map_countdown_page(&e->main, &result) != 0)
-    return engine_fail(e, TRACE_INTERNAL, "could not run mmap in the new program");
+  switch (st_task_map_countdown_page(&e->main, &result, &status)) {
+    case 0: break;
+    case 1:
+      /* A signal delivered before the new image's first instruction ended
+       * it (its default action): no page, no tick; the loop resumes the
+       * task to its end and reports that. */
+      if (!WIFSTOPPED(status))
+        return engine_fail(e, TRACE_INTERNAL, "the new program ended while its page was made");
+      e->code_changed = 1;
+      e->execs++;
+      return 0;
+    default: return engine_fail(e, TRACE_INTERNAL, "could not run mmap in the new program");
+  }
   /* Right after the exec only the new image (and the loader) can be there. */
   if (result == -EEXIST)
     return engine_fail(e, TRACE_PAGE_LOST,

@@ -155,7 +155,23 @@ int st_task_resume_and_wait(const struct st_task *task, int request, int sig) {
   return status;
 }
 
-int st_task_map_countdown_page(const struct st_task *task, int64_t *result) {
+/* Resumes with PTRACE_SYSCALL until the next syscall stop, delivering the
+ * signals whose delivery stops come first (a group-stop is resumed).  The
+ * syscall stop's status, or another that ends the wait (an exit event, the
+ * task's end), or -1. */
+static int resume_to_syscall_stop(const struct st_task *task) {
+  int status, sig = 0;
+  siginfo_t si;
+  for (;;) {
+    status = st_task_resume_and_wait(task, PTRACE_SYSCALL, sig);
+    if (status < 0 || !WIFSTOPPED(status) || (status >> 16) != 0) return status;
+    if (WSTOPSIG(status) == (SIGTRAP | 0x80)) return status;
+    /* A signal-delivery stop has siginfo; a group-stop has none. */
+    sig = ptrace(PTRACE_GETSIGINFO, task->pid, 0, &si) == 0 ? WSTOPSIG(status) : 0;
+  }
+}
+
+int st_task_map_countdown_page(const struct st_task *task, int64_t *result, int *end_status) {
   /* x86-64 `syscall` and i386 `int $0x80`, both 2 bytes. */
   static const unsigned char syscall64[2] = {0x0f, 0x05}, int80[2] = {0xcd, 0x80};
   struct user_regs_struct saved, regs;
@@ -185,9 +201,15 @@ int st_task_map_countdown_page(const struct st_task *task, int64_t *result) {
     regs.r9 = 0;
   }
   if (st_task_set_regs(task, &regs) != 0) goto restore;
-  /* Syscall entry, then exit. */
-  status = st_task_resume_and_wait(task, PTRACE_SYSCALL, 0);
-  if (status < 0 || !WIFSTOPPED(status) || WSTOPSIG(status) != (SIGTRAP | 0x80)) goto restore;
+  /* Syscall entry, then exit; only a signal can come before the entry. */
+  status = resume_to_syscall_stop(task);
+  if (status >= 0 && !(WIFSTOPPED(status) && WSTOPSIG(status) == (SIGTRAP | 0x80))) {
+    *end_status = status;
+    rc = 1;
+    if (!WIFSTOPPED(status)) return rc; /* gone: nothing to restore */
+    goto restore;
+  }
+  if (status < 0) goto restore;
   status = st_task_resume_and_wait(task, PTRACE_SYSCALL, 0);
   if (status < 0 || !WIFSTOPPED(status) || WSTOPSIG(status) != (SIGTRAP | 0x80)) goto restore;
   if (st_task_get_regs(task, &regs) != 0) goto restore;

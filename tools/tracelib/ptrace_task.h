@@ -57,7 +57,14 @@ int st_task_resume_and_wait(const struct st_task *task, int request, int sig);
  * MAP_FIXED_NOREPLACE) in the task, which must be at the syscall-exit stop
  * of its execve (so that nothing of the new image has run), and restores
  * its code and registers.  Stores the syscall's result in *result (the page
- * address on success, -errno otherwise).  0, or -1 when ptrace failed. */
-int st_task_map_countdown_page(const struct st_task *task, int64_t *result);
+ * address on success, -errno otherwise) and returns 0.
+ * A signal that arrives first (a SIGCHLD of a child that exits as its
+ * parent execs, say) is delivered there, as it would be without a tracer
+ * at the new image's first return to user space: after an exec every
+ * handler is back to its default, so no program code runs.  If its default
+ * action ends the program, returns 1 with the task at that stop
+ * (*end_status: its waitpid status, a PTRACE_EVENT_EXIT stop or the end)
+ * and the mmap not run.  -1 when ptrace failed. */
+int st_task_map_countdown_page(const struct st_task *task, int64_t *result, int *end_status);
 
 #endif
