@@ -6,8 +6,10 @@
 INSPECT_JSON is the output of `softticks-inspect --json /` run inside ROOTFS
 (the module list) followed by its summary line (which the tool writes to
 stderr).  Prints how
-many ELF modules are instrumented, not instrumented by reason, and
-inconsistent.  Reasons, from the dpkg database of ROOTFS:
+many ELF modules are instrumented, not instrumented by reason, debug info
+only (separate debug information, /usr/lib/debug: no code of its own, its
+module is counted) and inconsistent.  Reasons, from the dpkg database of
+ROOTFS:
   glibc          a package of the glibc source (kept from Debian, docker/README.md)
   prebuilt       a Debian package that was not rebuilt here
   no-ticks       a package rebuilt here whose module has no tick site: no
@@ -65,18 +67,30 @@ def rebuilt_packages(root):
         return {line.split()[0] for line in f if line.strip()}
 
 
+# Directories merged into /usr: dpkg may list their files under /X while
+# the walk finds them under /usr/X (/lib32/libc.so.6 of libc6-i386).
+USR_MERGED = ("bin", "sbin", "lib", "lib32", "lib64", "libx32")
+
+
+def dpkg_spellings(path):
+    """path, and /X/... for a path /usr/X/... in a usr-merged directory."""
+    yield path
+    parts = path.split("/", 3)  # "", "usr", X, rest
+    if len(parts) == 4 and parts[1] == "usr" and parts[2] in USR_MERGED:
+        yield "/%s/%s" % (parts[2], parts[3])
+
+
 def owner_of(path, owners, root):
     """The owning package; archive members are owned through their archive,
-    and paths reached through the /lib -> usr/lib symlink are tried both ways."""
+    and paths reached through a symlink such as /lib -> usr/lib are tried
+    both ways."""
     path = path.split("(", 1)[0] if path.endswith(")") else path
     candidates = [path]
     real = os.path.realpath(os.path.join(root, path.lstrip("/")))
     if real.startswith(os.path.realpath(root) + "/"):
         candidates.append("/" + os.path.relpath(real, os.path.realpath(root)))
     for candidate in candidates:
-        for variant in (candidate, candidate.replace("/usr/lib/", "/lib/", 1),
-                        candidate.replace("/usr/bin/", "/bin/", 1),
-                        candidate.replace("/usr/sbin/", "/sbin/", 1)):
+        for variant in dpkg_spellings(candidate):
             if variant in owners:
                 return owners[variant]
     return None
@@ -102,7 +116,7 @@ def main():
         if package in rebuilt:
             per_rebuilt[sources.get(package, package)][verdict] += 1
         if verdict != "not instrumented":
-            if verdict != "instrumented":
+            if verdict not in ("instrumented", "debug info only"):
                 examples[verdict].append(module["path"] + ": " + "; ".join(module.get("reasons", [])))
             continue
         if package is None:
@@ -123,6 +137,7 @@ def main():
     print("  not instrumented:  %d" % verdicts["not instrumented"])
     for reason in ("glibc", "prebuilt", "no-ticks", "no-package"):
         print("    %-15s %d" % (reason + ":", reasons[reason]))
+    print("  debug-only:        %d" % verdicts["debug info only"])
     print("  inconsistent:      %d" % verdicts["inconsistent"])
     print("  errors:            %d" % (verdicts["error"] + summary["unreadable"]))
     if per_rebuilt:

@@ -43,10 +43,11 @@ s = next(json.loads(l)["summary"] for l in open(err, errors="replace") if l.star
 files = int(regular)
 objects = s["elf_files"]  # ELF files and ELF members of static libraries
 rss_mb = int(open(rss).read().split()[-1]) / 1024
-print("%-22s %8.2f %8d %8d %10.0f %10.0f %9.1f %d instrumented, %d not, %d inconsistent, %d errors,"
-      " %d archives" % (label, secs, files, objects, files / secs, objects / secs, rss_mb,
-                        s["instrumented"], s["not_instrumented"], s["inconsistent"], s["errors"],
-                        s["archives"]))
+print("%-22s %8.2f %8d %8d %10.0f %10.0f %9.1f %d instrumented, %d not, %d inconsistent,"
+      " %d debug only, %d errors, %d archives"
+      % (label, secs, files, objects, files / secs, objects / secs, rss_mb, s["instrumented"],
+         s["not_instrumented"], s["inconsistent"], s["debug_info_only"], s["errors"],
+         s["archives"]))
 PY
 }
 run "json (1st, cold-ish)"

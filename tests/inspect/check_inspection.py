@@ -2,7 +2,7 @@
 """Runs softticks-inspect --json --functions on one file and checks what it
 reports against expectations given on the command line:
 
-  verdict=instrumented|not-instrumented|inconsistent|error
+  verdict=instrumented|not-instrumented|inconsistent|debug-info-only|error
   tick_sites=N            arch_sites=ARCH:N     abi_version=N|null
   abi_notes=N             init=DEFS/ENTRIES|null  init_by=symbol|code
   machine=NAME            type=NAME             reasons=N (how many)

@@ -81,8 +81,10 @@ int image_scan_code(struct analysis *a) {
   struct st_inspection *o = a->out;
   for (size_t i = 1; i < a->section_count; i++) {
     const struct section *s = &a->sections[i];
-    if (!(s->sh.sh_flags & SHF_EXECINSTR) || s->sh.sh_type == SHT_NOBITS || s->sh.sh_size == 0)
-      continue;
+    if (!(s->sh.sh_flags & SHF_EXECINSTR)) continue;
+    o->code_sections++;
+    if (s->sh.sh_type == SHT_NOBITS) o->code_sections_nobits++;
+    if (s->sh.sh_type == SHT_NOBITS || s->sh.sh_size == 0) continue;
     Elf_Data *d = image_section_data(a, i);
     if (!d) return -1;
     if (!d->d_buf) continue;

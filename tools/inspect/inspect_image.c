@@ -140,6 +140,13 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
   if (o->elf_type == ET_DYN && read_dynamic(a) != 0) return -1;
   if (image_read_symbols(a) != 0) return -1;
   if (image_scan_code(a) != 0) return -1;
+  if (st_is_debug_info_only(o)) {
+    /* Its .init_array is NOBITS too, its functions hold no code: the
+     * initializer and the ticks are the stripped module's to check. */
+    st_inspection_free(o);
+    o->init_checked = 0;
+    return 0;
+  }
   if (a->init_defs_known > 0) {
     int rc = o->elf_type == ET_REL ? image_count_init_entries_relocatable(a)
                                    : image_count_init_entries_linked(a);

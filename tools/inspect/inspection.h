@@ -24,8 +24,10 @@ enum st_verdict {
   ST_VERDICT_ERROR,             /* ELF, but unreadable or malformed */
   ST_VERDICT_NOT_INSTRUMENTED,  /* no trace of software ticks */
   ST_VERDICT_INSTRUMENTED,      /* ticks, one ABI note v1, one initializer */
-  ST_VERDICT_INCONSISTENT       /* some of it, or too much of it */
+  ST_VERDICT_INCONSISTENT,      /* some of it, or too much of it */
+  ST_VERDICT_DEBUG_ONLY         /* separate debug information: no code */
 };
+#define ST_VERDICT_COUNT (ST_VERDICT_DEBUG_ONLY + 1)
 
 /* Index into st_inspection.ticks_by_arch: the enum rr_softticks_arch value
  * (1..3); slot 0 is unused. */
@@ -76,6 +78,12 @@ struct st_inspection {
   unsigned manifest_notes;
   struct st_manifest_info manifests[ST_MAX_MANIFESTS];
 
+  /* Executable sections, and those without contents (SHT_NOBITS).  All of
+   * them in separate debug information (objcopy --only-keep-debug): its
+   * code is in the module it was split from. */
+  unsigned code_sections;
+  unsigned code_sections_nobits;
+
   /* Tick sequences in executable sections, by the arch whose bytes
    * matched (x86 at any byte offset, aarch64 4-byte aligned). */
   uint64_t ticks_by_arch[ST_ARCH_SLOTS];
@@ -123,6 +131,10 @@ void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
                       struct st_inspection *out);
 
 void st_inspection_free(struct st_inspection *insp);
+
+/* Separate debug information: executable sections, none with contents.
+ * A file without any executable section (data only, dwz) is not one. */
+int st_is_debug_info_only(const struct st_inspection *insp);
 
 const char *st_verdict_name(enum st_verdict v);
 /* "relocatable", "executable", "pie-executable", "shared-object", ... */

@@ -22,6 +22,19 @@ static void text_manifest(FILE *f, const struct st_manifest_info *m) {
     fprintf(f, "%zu bytes%s", m->size, m->decoded == 0 ? ", undecodable" : "");
 }
 
+/* Nothing in it is checked: say what it is, and which notes it copies. */
+static void text_debug_only(FILE *f, const struct st_inspection *o) {
+  fputs("  separate debug information: its code is in the module it was split from\n", f);
+  if (o->abi_version >= 0)
+    fprintf(f, "  carries the ABI note (version %ld) of that module\n", o->abi_version);
+  for (unsigned i = 0; i < o->manifest_notes && i < ST_MAX_MANIFESTS; i++) {
+    fputs("  carries its manifest: ", f);
+    text_manifest(f, &o->manifests[i]);
+    fputc('\n', f);
+  }
+  for (unsigned i = 0; i < o->warning_count; i++) fprintf(f, "  warning: %s\n", o->warnings[i]);
+}
+
 static void text_file(FILE *f, const struct st_report_options *opt, const char *path,
                       const struct st_inspection *o) {
   if (o->verdict == ST_VERDICT_ERROR) {
@@ -31,6 +44,10 @@ static void text_file(FILE *f, const struct st_report_options *opt, const char *
   fprintf(f, "%s: %s (ELF%d %s %s)\n", path, st_verdict_name(o->verdict), o->elf_class,
           st_machine_name(o->machine), st_elf_type_name(o));
   if (o->verdict == ST_VERDICT_NOT_INSTRUMENTED && !opt->functions && !o->warning_count) return;
+  if (o->verdict == ST_VERDICT_DEBUG_ONLY) {
+    text_debug_only(f, o);
+    return;
+  }
   if (o->abi_version >= 0)
     fprintf(f, "  abi note: version %ld (%u note%s)\n", o->abi_version, o->abi_notes,
             o->abi_notes == 1 ? "" : "s");
@@ -208,21 +225,21 @@ void st_report_end(FILE *f, FILE *summary_to, const struct st_report_options *op
     fputs(opt->written ? "\n]\n" : "]\n", f);
     fprintf(summary_to,
             "{\"summary\": {\"elf_files\": %lu, \"instrumented\": %lu, \"not_instrumented\": %lu,"
-            " \"inconsistent\": %lu, \"errors\": %lu, \"not_elf\": %lu, \"special_files\": %lu,"
-            " \"symlinks_skipped\": %lu, \"unreadable\": %lu, \"archives\": %lu,"
-            " \"pseudo_filesystems_skipped\": %lu}}\n",
+            " \"inconsistent\": %lu, \"debug_info_only\": %lu, \"errors\": %lu, \"not_elf\": %lu,"
+            " \"special_files\": %lu, \"symlinks_skipped\": %lu, \"unreadable\": %lu,"
+            " \"archives\": %lu, \"pseudo_filesystems_skipped\": %lu}}\n",
             s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
-            s->by_verdict[ST_VERDICT_ERROR], s->not_elf, s->special, s->symlinks, s->unreadable,
-            s->archives, s->pseudo_filesystems);
+            s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->not_elf,
+            s->special, s->symlinks, s->unreadable, s->archives, s->pseudo_filesystems);
   } else {
     fprintf(summary_to,
             "summary: %lu ELF files: %lu instrumented, %lu not instrumented, %lu inconsistent,"
-            " %lu errors; %lu archives read; skipped: %lu not ELF, %lu special files, %lu symlinks,"
-            " %lu pseudo filesystems; %lu unreadable\n",
+            " %lu debug info only, %lu errors; %lu archives read; skipped: %lu not ELF,"
+            " %lu special files, %lu symlinks, %lu pseudo filesystems; %lu unreadable\n",
             s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
-            s->by_verdict[ST_VERDICT_ERROR], s->archives, s->not_elf, s->special, s->symlinks,
-            s->pseudo_filesystems, s->unreadable);
+            s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->archives,
+            s->not_elf, s->special, s->symlinks, s->pseudo_filesystems, s->unreadable);
   }
 }

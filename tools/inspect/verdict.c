@@ -28,7 +28,17 @@ static uint64_t native_ticks(const struct st_inspection *o) {
   return o->arch ? o->ticks_by_arch[o->arch] : 0;
 }
 
+int st_is_debug_info_only(const struct st_inspection *o) {
+  return o->code_sections > 0 && o->code_sections_nobits == o->code_sections;
+}
+
 void st_decide_verdict(struct st_inspection *o) {
+  /* Nothing in it runs: the notes it carries are copies of its module's,
+   * which is judged on its own. */
+  if (st_is_debug_info_only(o)) {
+    o->verdict = ST_VERDICT_DEBUG_ONLY;
+    return;
+  }
   uint64_t native = native_ticks(o);
   uint64_t foreign = o->tick_sites - native;
   int has_note = o->abi_notes > 0 || o->abi_malformed_notes > 0 || o->abi_note_sections > 0;
@@ -109,6 +119,7 @@ const char *st_verdict_name(enum st_verdict v) {
     case ST_VERDICT_NOT_INSTRUMENTED: return "not instrumented";
     case ST_VERDICT_INSTRUMENTED: return "instrumented";
     case ST_VERDICT_INCONSISTENT: return "inconsistent";
+    case ST_VERDICT_DEBUG_ONLY: return "debug info only";
   }
   return "?";
 }

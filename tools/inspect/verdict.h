@@ -1,6 +1,6 @@
 /*
  * From the facts about a file to its verdict: instrumented, not
- * instrumented, or inconsistent, with the reasons.
+ * instrumented, inconsistent (with the reasons), or debug info only.
  */
 #ifndef SOFTTICKS_VERDICT_H
 #define SOFTTICKS_VERDICT_H
