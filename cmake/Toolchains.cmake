@@ -16,6 +16,25 @@ function(softticks_skip part what_to_install)
   set(_softticks_skipped "${_softticks_skipped};${part}" CACHE INTERNAL "")
 endfunction()
 
+# softticks_probe_build(<var> <doc> <C source> <compiler> [flags...]):
+# caches <var> ON if the compiler builds the source into a program, OFF if
+# not; once per build tree (a cached value, or one given with -D, stays).
+function(softticks_probe_build var doc source)
+  if(DEFINED ${var})
+    return()
+  endif()
+  set(_probe ${CMAKE_BINARY_DIR}/probe_${var})
+  file(WRITE ${_probe}.c "${source}")
+  execute_process(COMMAND ${ARGN} ${_probe}.c -o ${_probe}
+                  RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_QUIET)
+  file(REMOVE ${_probe}.c ${_probe})
+  if(_rc EQUAL 0)
+    set(${var} ON CACHE BOOL "${doc}")
+  else()
+    set(${var} OFF CACHE BOOL "${doc}")
+  endif()
+endfunction()
+
 function(softticks_print_summary)
   if(_softticks_skipped)
     message(STATUS "softticks: parts skipped:${_softticks_skipped}")
@@ -44,16 +63,9 @@ if(NOT SOFTTICKS_LLVM_CONFIG)
 endif()
 
 # gcc -m32 needs the multilib runtime to link; probe it once.
-if(SOFTTICKS_GCC AND NOT DEFINED SOFTTICKS_HAVE_M32)
-  file(WRITE ${CMAKE_BINARY_DIR}/probe_m32.c "int main(void) { return 0; }\n")
-  execute_process(COMMAND ${SOFTTICKS_GCC} -m32 ${CMAKE_BINARY_DIR}/probe_m32.c
-                          -o ${CMAKE_BINARY_DIR}/probe_m32 -pthread
-                  RESULT_VARIABLE _m32_rc OUTPUT_QUIET ERROR_QUIET)
-  if(_m32_rc EQUAL 0)
-    set(SOFTTICKS_HAVE_M32 ON CACHE BOOL "gcc -m32 links programs")
-  else()
-    set(SOFTTICKS_HAVE_M32 OFF CACHE BOOL "gcc -m32 links programs")
-  endif()
+if(SOFTTICKS_GCC)
+  softticks_probe_build(SOFTTICKS_HAVE_M32 "gcc -m32 links programs"
+                        "int main(void) { return 0; }\n" ${SOFTTICKS_GCC} -m32 -pthread)
 endif()
 if(NOT SOFTTICKS_HAVE_M32)
   softticks_skip("i386 tests" "gcc-12-multilib g++-12-multilib")
