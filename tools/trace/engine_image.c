@@ -35,6 +35,26 @@ int engine_setup_new_image(struct engine *e) {
   e->stop_at_syscall_exit = 0;
   if (st_task_attach_image(&e->main) != 0)
     return engine_fail(e, TRACE_INTERNAL, "cannot open the memory of task %d", (int)e->main.pid);
+  /* The new image's own facts, whether or not its page can be made. */
+  e->code_changed = 1;
+  e->execs++;
+  /* Remember an executable that was not built for software ticks (the
+   * warning waits for the end of the run); a wrong ABI version is wrong
+   * whatever else the program loads. */
+  e->exe_without_note[0] = 0;
+  snprintf(exe, sizeof exe, "/proc/%d/exe", (int)e->main.pid);
+  n = readlink(exe, path, sizeof path - 1);
+  if (n > 0) {
+    path[n] = 0;
+    if (st_elf_module_load(path, &mod, err, sizeof err) == 0) {
+      if (!mod.has_note)
+        snprintf(e->exe_without_note, sizeof e->exe_without_note, "%s", path);
+      else if (mod.abi_version != RR_SOFTTICKS_ABI_VERSION)
+        fprintf(stderr, "softticks-trace: warning: %s: software-ticks ABI version %u, expected %d\n",
+                path, mod.abi_version, RR_SOFTTICKS_ABI_VERSION);
+      st_elf_module_free(&mod);
+    }
+  }
   /* The exec event comes before the execve's syscall-exit stop: run to it,
    * so that registers set now are not overwritten by the return value. */
   status = st_task_resume_and_wait(&e->main, PTRACE_SYSCALL, 0);
@@ -48,8 +68,6 @@ int engine_setup_new_image(struct engine *e) {
        * task to its end and reports that. */
       if (!WIFSTOPPED(status))
         return engine_fail(e, TRACE_INTERNAL, "the new program ended while its page was made");
-      e->code_changed = 1;
-      e->execs++;
       return 0;
     default: return engine_fail(e, TRACE_INTERNAL, "could not run mmap in the new program");
   }
@@ -73,25 +91,6 @@ int engine_setup_new_image(struct engine *e) {
       return engine_fail(e, TRACE_PAGE_LOST, "cannot write the new countdown page");
   }
   if (engine_arm_next(e, &e->main) != 0) return e->error_code;
-  e->code_changed = 1;
-  e->execs++;
-  /* Remember an executable that was not built for software ticks (the
-   * warning waits for the end of the run); a wrong ABI version is wrong
-   * whatever else the program loads. */
-  e->exe_without_note[0] = 0;
-  snprintf(exe, sizeof exe, "/proc/%d/exe", (int)e->main.pid);
-  n = readlink(exe, path, sizeof path - 1);
-  if (n > 0) {
-    path[n] = 0;
-    if (st_elf_module_load(path, &mod, err, sizeof err) == 0) {
-      if (!mod.has_note)
-        snprintf(e->exe_without_note, sizeof e->exe_without_note, "%s", path);
-      else if (mod.abi_version != RR_SOFTTICKS_ABI_VERSION)
-        fprintf(stderr, "softticks-trace: warning: %s: software-ticks ABI version %u, expected %d\n",
-                path, mod.abi_version, RR_SOFTTICKS_ABI_VERSION);
-      st_elf_module_free(&mod);
-    }
-  }
   return 0;
 }
 
