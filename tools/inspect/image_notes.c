@@ -2,7 +2,7 @@
  * The notes the analysis looks for: the ABI note (.note.rrsoftticks: one
  * note "rr", type 1, a 4-byte version) and the manifests
  * (.note.softticks.manifest: "softticks", type 1, a ModuleManifest
- * message, decoded by common/manifest_decode.c when the build has it).
+ * message, decoded by common/manifest_decode.c).
  */
 #include <string.h>
 
@@ -38,14 +38,9 @@ static void note_manifest(struct analysis *a, const Elf_Data *d, const GElf_Nhdr
   if (n >= ST_MAX_MANIFESTS) return;
   struct st_manifest_info *m = &o->manifests[n];
   m->size = nh->n_descsz;
-#ifdef ST_HAVE_MANIFEST_DECODE
   m->decoded = st_manifest_decode((const unsigned char *)d->d_buf + desc_off, nh->n_descsz,
                                   &m->manifest) == 0;
   if (!m->decoded) st_add_warning(o, "manifest note %u is not a valid ModuleManifest", n + 1);
-#else
-  (void)desc_off;
-  m->decoded = -1;
-#endif
 }
 
 /* Walks the notes of d.  Returns 0, or 1 if bytes were left that are not

@@ -46,8 +46,7 @@ struct st_function_ticks {
 
 struct st_manifest_info {
   size_t size;  /* descriptor bytes */
-  int decoded;  /* 1 if st_manifest_decode accepted it, 0 if it did not,
-                   -1 if this build has no decoder */
+  int decoded;  /* 1 if st_manifest_decode accepted it, 0 if it did not */
   struct st_manifest_decoded manifest;
 };
 

@@ -13,13 +13,13 @@ static const enum rr_softticks_arch arches[] = {RR_SOFTTICKS_ARCH_X86_64, RR_SOF
 /* ---------------------------------------------------------------------- */
 
 static void text_manifest(FILE *f, const struct st_manifest_info *m) {
-  if (m->decoded > 0)
+  if (m->decoded)
     fprintf(f, "%s %s, plugin %s, placement rules %u, %s, abi %u", m->manifest.compiler,
             m->manifest.compiler_version, m->manifest.plugin_version,
             m->manifest.placement_rules_version,
             st_arch_name((enum rr_softticks_arch)m->manifest.arch), m->manifest.abi_version);
   else
-    fprintf(f, "%zu bytes%s", m->size, m->decoded == 0 ? ", undecodable" : "");
+    fprintf(f, "%zu bytes, undecodable", m->size);
 }
 
 /* Nothing in it is checked: say what it is, and which notes it copies. */
@@ -100,8 +100,8 @@ static void json_messages(FILE *f, const char *key, char messages[][ST_MESSAGE_L
 
 static void json_manifest(FILE *f, const struct st_manifest_info *m) {
   fprintf(f, "{\"size\": %zu, \"decoded\": %s", m->size,
-          m->decoded > 0 ? "true" : m->decoded == 0 ? "false" : "null");
-  if (m->decoded > 0) {
+          m->decoded ? "true" : "false");
+  if (m->decoded) {
     fprintf(f, ", \"abi_version\": %u, \"arch\": ", m->manifest.abi_version);
     st_json_string(f, st_arch_name((enum rr_softticks_arch)m->manifest.arch));
     fputs(", \"compiler\": ", f);

@@ -101,7 +101,7 @@ void st_decide_verdict(struct st_inspection *o) {
    * ABI version is worth a look but proves nothing about the module. */
   for (unsigned i = 0; i < o->manifest_notes && i < ST_MAX_MANIFESTS; i++) {
     const struct st_manifest_info *m = &o->manifests[i];
-    if (m->decoded <= 0) continue;
+    if (!m->decoded) continue;
     if (o->arch && m->manifest.arch != (unsigned)o->arch)
       st_add_warning(o, "manifest %u is for %s", i + 1,
                      st_arch_name((enum rr_softticks_arch)m->manifest.arch));
