@@ -110,6 +110,13 @@ CPPFLAGS=$(dpkg-buildflags --get CPPFLAGS) LDFLAGS=$(dpkg-buildflags --get LDFLA
 export CC CXX CFLAGS CXXFLAGS CPPFLAGS LDFLAGS JOBS RW_DIR=$here
 record build "$CC $CFLAGS"
 
+# A project built against another (P_needs) takes that one's install from
+# the same build: it must have run first (CTest's fixtures, runs.txt order).
+for dep in $needs; do
+  [[ -e $work/$build/deps/$dep ]] ||
+    skip "$project/$build needs $dep built the same way first (run.sh $dep $build ...)"
+done
+
 # --- the source -------------------------------------------------------------
 mkdir -p "$SRC_CACHE"
 dsc=$(compgen -G "$SRC_CACHE/${pkg}_*.dsc" | head -n1)
