@@ -48,9 +48,6 @@ ARCHES = {
     "aarch64": ("AARCH64", "cc_aarch64", ["-mbranch-protection=bti"],
                 "aarch64-linux-gnu-objdump", "elf64-little"),
 }
-# The text st_exit_page_taken keeps in the code: shown as text, not
-# disassembled.
-MESSAGE_START = b"softticks: the program's own memory"
 
 
 class Refused(Exception):
@@ -115,25 +112,9 @@ def disassemble(arch, obj, start, stop):
     return rows
 
 
-def c_text(raw):
-    return "".join(chr(b) if 0x20 <= b < 0x7f and b not in b'"\\' else
-                   "\\n" if b == 10 else "\\x%02x" % b for b in raw)
-
-
 def table_rows(arch, obj, code):
     """(offset, bytes, comment) for the whole function."""
-    start = code.find(MESSAGE_START)
-    stop = code.index(b"\n", start) + 1 if start >= 0 else len(code)
-    if start < 0:
-        start = len(code)
-    resume = (stop + 3) & ~3 if arch == "aarch64" else stop  # .balign 4 after the text
-    rows = [(o, code[o:o + n], t) for o, n, t in disassemble(arch, obj, 0, start)]
-    for o in range(start, stop, 8):
-        piece = code[o:min(o + 8, stop)]
-        rows.append((o, piece, '"%s"' % c_text(piece).replace("*/", "*\\/")))
-    if resume > stop:
-        rows.append((stop, code[stop:resume], "padding"))
-    rows += [(o, code[o:o + n], t) for o, n, t in disassemble(arch, obj, resume, len(code))]
+    rows = [(o, code[o:o + n], t) for o, n, t in disassemble(arch, obj, 0, len(code))]
     covered = b"".join(r[1] for r in rows)
     if covered != code:
         raise Refused("%s: the disassembly does not cover the code byte for byte" % arch)

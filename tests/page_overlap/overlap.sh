@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Programs whose own memory is where the countdown page goes (abi/ABI.md,
 # "The per-module initializer"), with one instrumenting compiler for ARCH:
-#   - a non-PIE program with ~2 GB of static data: uninstrumented it runs;
-#     instrumented it stops at start-up with the initializer's message and
-#     status 127 (it never prints a changed result); softticks-trace
-#     refuses it with exit 4 and a message; softticks-inspect calls it
-#     inconsistent (and the uninstrumented one covering the page gets a
-#     warning); built as PIE (x86-64) it runs and prints the plain result;
-#   - the initializer run again in front of the program's own mapping, a
-#     tracer-like page, and its own page with a neighbour (page_owner.c);
+#   - a non-PIE program with ~2 GB of static data: the initializer cannot
+#     tell its image from a tracer's page (EEXIST is never an error), so it
+#     is caught from its own extent: softticks-inspect calls it inconsistent
+#     (and warns for the uninstrumented one covering the page) and
+#     softticks-trace refuses it with exit 4 and a message; built as PIE
+#     (x86-64) it runs and prints the plain result;
+#   - the initializer run again in front of pages others made (a minimal
+#     tracer's, rr's layout with the syscall buffer right after the page,
+#     one wide mapping, its own page with a neighbour: page_owner.c): it
+#     goes on and writes nothing there, and writes nothing but the
+#     countdown into the page it creates;
 #   - a program that maps over the page after start-up: the tracer stops.
 # Usage: overlap.sh ARCH
 source "$(dirname "$0")/../support/scratch.sh"
@@ -23,7 +26,6 @@ aflags=()
 src=$(dirname "$0")/programs
 read -r -a cc <<< "$ST_CC"
 read -r -a plain <<< "$ST_PLAIN_CC"
-message="the program's own memory covers the countdown page"
 
 # A 2 GB .bss needs that much address space, not memory.
 "${plain[@]}" "${aflags[@]}" -O1 -no-pie "$src/big_static.c" -o big_plain || fail "big_static.c (plain)"
@@ -31,13 +33,6 @@ expected=$(./big_plain) || fail "the plain build does not run"
 [ "$expected" = "999000 0" ] || fail "the plain build prints $expected"
 
 "${cc[@]}" "${aflags[@]}" -O1 -no-pie "$src/big_static.c" -o big || fail "big_static.c"
-rc=0
-./big > big.out 2> big.err || rc=$?
-cat big.err
-[ "$rc" = 127 ] || fail "instrumented non-PIE: exit $rc, 127 expected"
-[ ! -s big.out ] || fail "instrumented non-PIE printed $(cat big.out)"
-grep -q "$message" big.err || fail "no message from the initializer"
-echo "ok: the initializer stops the non-PIE program"
 
 rc=0
 "$ST_TRACE" count -- ./big > trace.out 2> trace.err || rc=$?
@@ -64,14 +59,13 @@ fi
 
 "${cc[@]}" "${aflags[@]}" "-I${ST_INCLUDE:?}" -O1 "$src/page_owner.c" -o page_owner ||
   fail "page_owner.c"
-rc=0
-./page_owner own > own.out 2> own.err || rc=$?
-[ "$rc" = 127 ] && [ ! -s own.out ] && grep -q "$message" own.err ||
-  fail "own mapping: exit $rc, output '$(cat own.out)', message '$(cat own.err)'"
-for what in tracer neighbour; do
-  [ "$(./page_owner $what)" = "went on" ] || fail "$what: the initializer stopped the program"
+for what in alone rr wide neighbour; do
+  rc=0
+  ./page_owner $what > owner.out 2> owner.err || rc=$?
+  [ "$rc" = 0 ] && [ "$(cat owner.out)" = "went on" ] ||
+    fail "$what: exit $rc, output '$(cat owner.out)', stderr '$(cat owner.err)'"
 done
-echo "ok: the initializer tells its page, a tracer's and the program's apart"
+echo "ok: the initializer leaves pages others made alone, and marks none of its own"
 
 "${cc[@]}" "${aflags[@]}" "-I${ST_INCLUDE:?}" -O1 "$src/maps_over_page.c" -o maps_over_page ||
   fail "maps_over_page.c"
