@@ -24,8 +24,16 @@
 /* New children whose first stop can come before their parent's event. */
 #define ENGINE_MAX_EARLY 16
 
+/* What the tracer maps in each new image besides the countdown page. */
+enum engine_layout {
+  ENGINE_LAYOUT_RR,  /* as rr does (default): its page before the countdown
+                      * page, its syscall buffer right after it */
+  ENGINE_LAYOUT_PAGE /* the countdown page alone */
+};
+
 struct engine_options {
   int aslr;
+  enum engine_layout layout;
   int json;
   uint64_t period; /* arm at most this many ticks at a time */
 };

@@ -21,10 +21,43 @@
 #define MAP_FIXED_NOREPLACE 0x100000
 #endif
 
+/* rr's memory around the countdown page, as rr lays it out in every
+ * process it records: its own page (syscall stubs, read and execute) in
+ * the page before, the countdown page (offset 0x800 of its thread-locals
+ * page), and, right after it, the syscall buffer (1 MiB, shared with rr).
+ * An initializer must meet all of it with nothing but EEXIST. */
+#define RR_LAYOUT_RR_PAGE_ADDR 0x70000000ull
+#define RR_LAYOUT_SYSCALLBUF_ADDR 0x70002000ull
+#define RR_LAYOUT_SYSCALLBUF_SIZE 0x100000ull
+
+static const struct st_new_mapping rr_neighbours[] = {
+    {RR_LAYOUT_RR_PAGE_ADDR, 4096, PROT_READ | PROT_EXEC,
+     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE},
+    {RR_LAYOUT_SYSCALLBUF_ADDR, RR_LAYOUT_SYSCALLBUF_SIZE, PROT_READ | PROT_WRITE,
+     MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE},
+};
+
+/* Runs one mapping of the layout in the new image: 0 done, an exit status,
+ * or -1 when a signal ended the program first (*status says how). */
+static int map_in_new_image(struct engine *e, const struct st_new_mapping *m, int64_t *result,
+                            int *status) {
+  switch (st_task_mmap(&e->main, m, result, status)) {
+    case 0: return 0;
+    case 1:
+      /* A signal delivered before the new image's first instruction ended
+       * it (its default action): no page, no tick; the loop resumes the
+       * task to its end and reports that. */
+      if (!WIFSTOPPED(*status))
+        return engine_fail(e, TRACE_INTERNAL, "the new program ended while its page was made");
+      return -1;
+    default: return engine_fail(e, TRACE_INTERNAL, "could not run mmap in the new program");
+  }
+}
+
 /* After an exec of the main task: at its PTRACE_EVENT_EXEC stop. */
 int engine_setup_new_image(struct engine *e) {
   int64_t result;
-  int status;
+  int status, rc;
   char exe[64], path[4096], err[256];
   ssize_t n;
   struct st_elf_module mod;
@@ -60,17 +93,9 @@ int engine_setup_new_image(struct engine *e) {
   status = st_task_resume_and_wait(&e->main, PTRACE_SYSCALL, 0);
   if (status < 0 || !WIFSTOPPED(status) || WSTOPSIG(status) != (SIGTRAP | 0x80))
     return engine_fail(e, TRACE_INTERNAL, "no syscall-exit stop after the exec");
-  switch (st_task_map_countdown_page(&e->main, &result, &status)) {
-    case 0: break;
-    case 1:
-      /* A signal delivered before the new image's first instruction ended
-       * it (its default action): no page, no tick; the loop resumes the
-       * task to its end and reports that. */
-      if (!WIFSTOPPED(status))
-        return engine_fail(e, TRACE_INTERNAL, "the new program ended while its page was made");
-      return 0;
-    default: return engine_fail(e, TRACE_INTERNAL, "could not run mmap in the new program");
-  }
+  const struct st_new_mapping page = {engine_page_addr(e), RR_SOFTTICKS_MAP_SIZE,
+                                  RR_SOFTTICKS_MMAP_PROT, RR_SOFTTICKS_MMAP_FLAGS};
+  if ((rc = map_in_new_image(e, &page, &result, &status)) != 0) return rc < 0 ? 0 : rc;
   /* Right after the exec only the new image (and the loader) can be there. */
   if (result == -EEXIST)
     return engine_fail(e, TRACE_PAGE_LOST,
@@ -83,6 +108,17 @@ int engine_setup_new_image(struct engine *e) {
                 "cannot create the countdown page at %#llx in the new program: %s",
                 (unsigned long long)engine_page_addr(e),
                 result < 0 ? strerror((int)-result) : "mapped elsewhere");
+  if (e->opt.layout == ENGINE_LAYOUT_RR)
+    for (size_t i = 0; i < sizeof rr_neighbours / sizeof rr_neighbours[0]; i++) {
+      const struct st_new_mapping *m = &rr_neighbours[i];
+      if ((rc = map_in_new_image(e, m, &result, &status)) != 0) return rc < 0 ? 0 : rc;
+      if ((uint64_t)result != m->addr)
+        return engine_fail(e, TRACE_PAGE_LOST,
+                           "cannot lay out memory as rr does: [%#llx, %#llx) in the new "
+                           "program: %s (--layout page maps the countdown page alone)",
+                           (unsigned long long)m->addr, (unsigned long long)(m->addr + m->len),
+                           result < 0 ? strerror((int)-result) : "mapped elsewhere");
+    }
   e->page_ok = 1;
   {
     struct engine_memory_ctx ctx;

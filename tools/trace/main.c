@@ -22,7 +22,9 @@ static void usage(FILE *out) {
 "\n"
 "Runs PROG under ptrace as a software-ticks recorder would (ABI v%d): before\n"
 "PROG's first instruction it maps the countdown page at %#lx (so PROG's own\n"
-"initializer meets EEXIST), parks and arms the countdown, and turns off ASLR.\n"
+"initializer meets EEXIST) and, as rr does, rr's page before it and a 1 MiB\n"
+"syscall buffer right after it; parks and arms the countdown, and turns off\n"
+"ASLR.\n"
 "x86-64 and i386 programs.\n"
 "\n"
 "Commands:\n"
@@ -45,6 +47,10 @@ static void usage(FILE *out) {
 "                [total_ticks, exit_status]; slices: slices[{tick,pc,sp}], ticks;\n"
 "                check: violations[{function,offset,pc,sp}], steps, ticks)\n"
 "  --aslr        keep address-space randomization (default: off, runs compare)\n"
+"  --layout rr|page  what is mapped around the countdown page in each new\n"
+"                image: rr (default) rr's page at 0x70000000 and its syscall\n"
+"                buffer at 0x70002000 (1 MiB), as rr records; page: the\n"
+"                countdown page alone\n"
 "  --period P    arm at most P ticks at a time (default %" PRIu64 ";\n"
 "                check: 2^63-1, so that no trap comes while stepping)\n"
 "  -o, --output FILE  write the report to FILE, not to stdout (the program\n"
@@ -68,7 +74,8 @@ static void usage(FILE *out) {
 "Exit status:\n"
 "  0  done          1  check found violations    2  usage error, bad N/K/P\n"
 "  3  program missing, not executable, or its exec failed\n"
-"  4  the program unmapped, replaced or protected the countdown page\n"
+"  4  the program unmapped, replaced or protected the countdown page, or the\n"
+"     page (or the layout around it) cannot be made in a new image\n"
 "  5  stop-at: the program ended before tick N\n"
 "  6  the program created a thread (not supported)\n"
 "  7  the program broke the ABI: a trap that is not a tick sequence's while\n"
@@ -159,6 +166,13 @@ int main(int argc, char **argv) {
       a.json = 1;
     } else if (!strcmp(arg, "--aslr")) {
       a.engine.aslr = 1;
+    } else if (!strcmp(arg, "--layout")) {
+      if (++i < argc && !strcmp(argv[i], "rr"))
+        a.engine.layout = ENGINE_LAYOUT_RR;
+      else if (i < argc && !strcmp(argv[i], "page"))
+        a.engine.layout = ENGINE_LAYOUT_PAGE;
+      else
+        return usage_error("--layout wants rr or page (got '%s')", i < argc ? argv[i] : "");
     } else if (!strcmp(arg, "--continue") && !strcmp(cmd, "stop-at")) {
       a.do_continue = 1;
     } else if (!strcmp(arg, "--every") && !strcmp(cmd, "slices")) {

@@ -171,13 +171,13 @@ static int resume_to_syscall_stop(const struct st_task *task) {
   }
 }
 
-int st_task_map_countdown_page(const struct st_task *task, int64_t *result, int *end_status) {
+int st_task_mmap(const struct st_task *task, const struct st_new_mapping *m, int64_t *result,
+                 int *end_status) {
   /* x86-64 `syscall` and i386 `int $0x80`, both 2 bytes. */
   static const unsigned char syscall64[2] = {0x0f, 0x05}, int80[2] = {0xcd, 0x80};
   struct user_regs_struct saved, regs;
   unsigned char code[2];
   int status, i386 = task->arch == RR_SOFTTICKS_ARCH_I386, rc = -1;
-  uint64_t page = rr_softticks_page_addr(task->arch);
 
   if (st_task_get_regs(task, &saved) != 0) return -1;
   if (st_task_read_mem(task, saved.rip, code, sizeof code) != 0) return -1;
@@ -185,18 +185,18 @@ int st_task_map_countdown_page(const struct st_task *task, int64_t *result, int 
   regs = saved;
   if (i386) {
     regs.rax = ST_I386_MMAP2;
-    regs.rbx = page;
-    regs.rcx = RR_SOFTTICKS_MAP_SIZE;
-    regs.rdx = RR_SOFTTICKS_MMAP_PROT;
-    regs.rsi = RR_SOFTTICKS_MMAP_FLAGS;
+    regs.rbx = m->addr;
+    regs.rcx = m->len;
+    regs.rdx = (uint64_t)m->prot;
+    regs.rsi = (uint64_t)m->flags;
     regs.rdi = (uint32_t)-1;
     regs.rbp = 0;
   } else {
     regs.rax = SYS_mmap;
-    regs.rdi = page;
-    regs.rsi = RR_SOFTTICKS_MAP_SIZE;
-    regs.rdx = RR_SOFTTICKS_MMAP_PROT;
-    regs.r10 = RR_SOFTTICKS_MMAP_FLAGS;
+    regs.rdi = m->addr;
+    regs.rsi = m->len;
+    regs.rdx = (uint64_t)m->prot;
+    regs.r10 = (uint64_t)m->flags;
     regs.r8 = (uint64_t)-1;
     regs.r9 = 0;
   }

@@ -53,11 +53,17 @@ int st_task_write_data(const struct st_task *task, uint64_t addr, const void *bu
  * and waits for this task's next stop; returns the waitpid status, or -1. */
 int st_task_resume_and_wait(const struct st_task *task, int request, int sig);
 
-/* Runs mmap(page, 4096, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS|
- * MAP_FIXED_NOREPLACE) in the task, which must be at the syscall-exit stop
- * of its execve (so that nothing of the new image has run), and restores
- * its code and registers.  Stores the syscall's result in *result (the page
- * address on success, -errno otherwise) and returns 0.
+/* One anonymous mapping a tracer makes in a task: what and how. */
+struct st_new_mapping {
+  uint64_t addr, len;
+  int prot, flags; /* flags include MAP_ANONYMOUS; the fd is -1, offset 0 */
+};
+
+/* Runs mmap(m->addr, m->len, m->prot, m->flags, -1, 0) in the task, which
+ * must be at the syscall-exit stop of its execve (so that nothing of the
+ * new image has run), and restores its code and registers.  Stores the
+ * syscall's result in *result (the address on success, -errno otherwise)
+ * and returns 0.
  * A signal that arrives first (a SIGCHLD of a child that exits as its
  * parent execs, say) is delivered there, as it would be without a tracer
  * at the new image's first return to user space: after an exec every
@@ -65,6 +71,7 @@ int st_task_resume_and_wait(const struct st_task *task, int request, int sig);
  * action ends the program, returns 1 with the task at that stop
  * (*end_status: its waitpid status, a PTRACE_EVENT_EXIT stop or the end)
  * and the mmap not run.  -1 when ptrace failed. */
-int st_task_map_countdown_page(const struct st_task *task, int64_t *result, int *end_status);
+int st_task_mmap(const struct st_task *task, const struct st_new_mapping *m, int64_t *result,
+                 int *end_status);
 
 #endif
