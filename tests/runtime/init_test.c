@@ -32,6 +32,13 @@ extern void __rr_softticks_init(void) __attribute__((visibility("hidden")));
 #define PAGE ((void *)RR_SOFTTICKS_PAGE_ADDR)
 #define WORDS ((volatile uint32_t *)RR_SOFTTICKS_COUNTDOWN_ADDR)
 #define FIRST_WORD ((volatile uint32_t *)RR_SOFTTICKS_PAGE_ADDR)
+/* Where rr maps its syscall buffer: right after the page (on aarch64 the
+ * page is 64 KiB-aligned, for 64 KiB kernels). */
+#if defined(__aarch64__)
+#define SYSCALLBUF ((char *)RR_SOFTTICKS_PAGE_ADDR + 0x10000)
+#else
+#define SYSCALLBUF ((char *)RR_SOFTTICKS_PAGE_ADDR + 0x1000)
+#endif
 
 static uint64_t countdown(void) { return (uint64_t)WORDS[1] << 32 | WORDS[0]; }
 
@@ -122,6 +129,19 @@ int main(void) {
   CHECK(rr_softticks_countdown_armed() == 1);
   CHECK(rr_softticks_ensure_page() == 0);
   CHECK(countdown() == 0x0123456789abcdefull);
+
+  /* rr's layout: its syscall buffer (1 MiB) right after the page.  Still
+   * EEXIST, never an error: nothing moves, nothing is written. */
+  CHECK(mmap(SYSCALLBUF, 1 << 20, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED,
+             -1, 0) == SYSCALLBUF);
+  read_maps(maps_before, sizeof maps_before);
+  __rr_softticks_init();
+  CHECK(rr_softticks_ensure_page() == 0);
+  read_maps(maps_after, sizeof maps_after);
+  CHECK(strcmp(maps_before, maps_after) == 0);
+  CHECK(*FIRST_WORD == 0xfeedface);
+  CHECK(countdown() == 0x0123456789abcdefull);
+  CHECK(munmap(SYSCALLBUF, 1 << 20) == 0);
 
   /* No page: the initializer creates it, with the initial countdown. */
   CHECK(munmap(PAGE, RR_SOFTTICKS_MAP_SIZE) == 0);
