@@ -15,13 +15,16 @@
 # failures collected, instrumentation, ctest arguments, --install, a build
 # error.  MODE hand: the stand-in as it is, with hand_instrumented.c, which
 # defines the initializer itself: built by the root's instrumenting gcc,
-# that unit and the plugin's initializer must come out as one.
+# that unit and the plugin's initializer must come out as one.  MODE deps:
+# --install-rr-deps in a copy of the root (the list ci/rr-test-deps.txt
+# installs there, lldb is lldb-19 and runs, jq runs; a second run keeps the
+# link); needs the Debian mirror.
 # Runs only with SOFTTICKS_IMAGE_TESTS=1 or SOFTTICKS_IMAGE_ROOT set.
-# Usage: check_rr_in_image.sh SRC BUILD [main|hand]   (ST_WORK: scratch; exit 77: skip)
+# Usage: check_rr_in_image.sh SRC BUILD [main|hand|deps]   (ST_WORK: scratch; exit 77: skip)
 src=$1
 build=$2
 mode=${3:-main}
-case $mode in main | hand) ;; *) echo "check_rr_in_image.sh: MODE is main or hand, not '$mode'" >&2; exit 2 ;; esac
+case $mode in main | hand | deps) ;; *) echo "check_rr_in_image.sh: MODE is main, hand or deps, not '$mode'" >&2; exit 2 ;; esac
 # shellcheck source-path=SCRIPTDIR source=../support/scratch.sh
 . "$src/tests/support/scratch.sh"
 inspect=$build/tools/softticks-inspect
@@ -111,6 +114,46 @@ root_unchanged() {
 $(diff "$1" root.after | grep '^[<>]' | sed 's/^</-/; s/^>/+/' | head -n 20)"
   fi
 }
+
+if [ "$mode" = deps ]; then
+  # --- --install-rr-deps, in a copy: it changes the root ---------------------------
+  getent hosts deb.debian.org >/dev/null 2>&1 || { echo "SKIP: deb.debian.org does not resolve"; exit 77; }
+  cp -a -- "$root" root-copy
+  root=$PWD/root-copy
+  for run in 1 2; do
+    rc=0
+    "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 --install-rr-deps \
+      --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "$standin" >"deps$run.log" 2>&1 || rc=$?
+    no_mounts_left
+    [ "$rc" -eq 0 ] || fail "--install-rr-deps, run $run: exit $rc, want 0: $(cat "deps$run.log")
+$(tail -n 20 out/results/install.log 2>/dev/null)"
+    expect_summary result pass
+    if [ "$run" = 1 ]; then
+      grep -q "^rr-in-image: /usr/bin/lldb -> lldb-" out/results/install.log ||
+        fail "run 1 did not say it linked /usr/bin/lldb: $(tail -n 5 out/results/install.log)"
+    fi
+  done
+  mapfile -t want < <(grep -v '^[[:space:]]*\(#\|$\)' "$src/ci/rr-test-deps.txt")
+  [ ${#want[@]} -ge 5 ] || fail "ci/rr-test-deps.txt lists ${#want[@]} packages"
+  # shellcheck disable=SC2016 # dpkg-query's own ${...} format
+  chroot "$root" dpkg-query -W -f '${Package} ${db:Status-Status}\n' "${want[@]}" >installed.txt 2>&1 ||
+    fail "not all of ci/rr-test-deps.txt is installed: $(cat installed.txt)"
+  [ "$(grep -c ' installed$' installed.txt)" -eq ${#want[@]} ] || fail "installed: $(cat installed.txt)"
+  lldb=$(printf '%s\n' "${want[@]}" | grep -x 'lldb-[0-9]*')
+  [ "$(readlink "$root/usr/bin/lldb")" = "$lldb" ] || fail "/usr/bin/lldb is '$(readlink "$root/usr/bin/lldb")', want $lldb"
+  chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin lldb --version >lldb.txt 2>&1 ||
+    fail "lldb --version in the root: $(cat lldb.txt)"
+  grep -q "lldb version ${lldb#lldb-}\." lldb.txt || fail "lldb --version: $(cat lldb.txt)"
+  # Debian 12's lldb-14 fails here (its Python module is broken): rr's
+  # gdb+lldb tests drive lldb through Python.
+  chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin lldb -b -o 'script import lldb; print("lldb-python-ok")' \
+    >lldb-python.txt 2>&1 || fail "lldb's Python in the root: $(cat lldb-python.txt)"
+  grep -qx "lldb-python-ok" lldb-python.txt || fail "lldb's Python in the root: $(cat lldb-python.txt)"
+  chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin jq --version >jq.txt 2>&1 || fail "jq --version: $(cat jq.txt)"
+  echo "PASS: --install-rr-deps: ${#want[@]} packages, lldb -> $lldb ($(head -n 1 lldb.txt)), $(cat jq.txt)"
+  rm -rf -- "$root"
+  exit 0
+fi
 
 if [ "$mode" = hand ]; then
   # --- the stand-in as it is: its hand-instrumented test included ---------------
