@@ -10,8 +10,9 @@ repository, or is made by an earlier step.
 rr's build and test dependencies are listed once, in ci/rr-test-deps.txt:
 the list is well formed (one Debian package name a line, no duplicates,
 jq and one lldb-N among them); every command that runs rr-in-image.sh
-passes --install-rr-deps and no --install of its own; no step installs a
-package of the list any other way (a copy that would drift from it); and
+passes --install-rr-deps and no --install of its own; no step of a job
+that runs it installs a package of the list any other way (a copy that
+would drift from it); and
 some workflow does run rr-in-image.sh with --install-rr-deps.
 
 The control: the fixtures under tests/ci/fixtures/workflows-bad/ must each
@@ -69,9 +70,11 @@ def commands(run):
     return [c for c in re.sub(r"\\\n", " ", run).splitlines() if c.strip()]
 
 
-def rr_deps_problems(run, deps, where):
-    """How a run: installs rr's dependencies other than from the one list.
-    Returns (problems, whether it runs rr-in-image.sh --install-rr-deps)."""
+def rr_deps_problems(run, deps, where, rr_job):
+    """How a run: installs rr's dependencies other than from the one list
+    (copies of the list's names only count in a job that runs rr-in-image.sh:
+    other jobs may need git or ninja-build for themselves).  Returns
+    (problems, whether it runs rr-in-image.sh --install-rr-deps)."""
     problems, uses_list = [], False
     for cmd in commands(run):
         if cmd.lstrip().startswith("#"):
@@ -86,7 +89,7 @@ def rr_deps_problems(run, deps, where):
             if "--install" in words:
                 problems.append("%s: passes --install PACKAGES to rr-in-image.sh: rr's "
                                 "dependencies belong in %s" % (where, DEPS_LIST))
-        if "install" in words or "--install" in words:
+        if rr_job and ("install" in words or "--install" in words):
             copied = sorted(set(words) & set(deps))
             if copied:
                 problems.append("%s: installs %s, which %s lists: a copy of the list drifts "
@@ -178,6 +181,7 @@ def check_workflow(path, src, checked=None, deps=None, uses_list=None):
         if not checkouts:
             problems.append("%s: never checks this repository out" % where)
         made = set()  # files earlier steps write (`> file`, `-o file`)
+        rr_job = any("rr-in-image.sh" in str(step.get("run", "")) for step in steps)
         for i, step in enumerate(steps):
             swhere = "%s: step %d (%s)" % (where, i + 1, step.get("name", "unnamed"))
             if ("run" in step) == ("uses" in step):
@@ -191,7 +195,7 @@ def check_workflow(path, src, checked=None, deps=None, uses_list=None):
                 if word not in made and not os.path.exists(os.path.join(src, rel)):
                     problems.append("%s: runs %s, which is not in the repository" % (swhere, word))
             made |= set(re.findall(r"(?:>|-o)\s*\"?([\w./-]+)", run))
-            found, uses = rr_deps_problems(run, deps, swhere)
+            found, uses = rr_deps_problems(run, deps, swhere, rr_job)
             problems += found
             if uses:
                 uses_list.add(path)
