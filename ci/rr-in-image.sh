@@ -7,6 +7,8 @@
 #
 #   ci/rr-in-image.sh [OPTIONS] RR_SOURCE_DIR [CTEST_ARGS...]
 #
+# Options (--help prints this list; tests/ci/check_rr_in_image_usage.sh
+# checks that it names every option the parser below accepts):
 #   --root DIR        the image's root filesystem (default: $SOFTTICKS_IMAGE_ROOT),
 #                     e.g. made by docker/build-rootfs.sh
 #   --out DIR         build tree in DIR/build, results in DIR/results
@@ -15,13 +17,22 @@
 #   --cmake-arg ARG   one more argument for the configure step (repeatable)
 #   --install PKGS    Debian packages (comma or space separated) to install
 #                     into the root filesystem first with apt-get (needs the
-#                     network; e.g. rr's build dependencies); this changes it
+#                     network); this changes it (repeatable)
+#   --install-rr-deps install rr's build and test dependencies, the packages
+#                     listed in ci/rr-test-deps.txt, the same way; a package
+#                     lldb-N there also gets /usr/bin/lldb -> lldb-N in the
+#                     root (rr's configure looks for lldb); a root whose
+#                     /usr/bin/lldb is another lldb is an error (exit 2)
+#   -h, --help        print this and exit
 #
 # Runs as root: a private mount namespace (unshare) in which the source is
 # bind-mounted read-only at /mnt/src, the build tree at /mnt/build and the
 # results at /mnt/results of the root filesystem, with /proc, /dev, /sys
 # and a fresh /tmp; the root filesystem itself is not modified (unless
-# --install), and every mount vanishes with the namespace.
+# --install or --install-rr-deps), and every mount vanishes with the
+# namespace.  rr is configured, built and tested from its build directory
+# (/mnt/build): rr's CMakeLists makes its source_dir and bin_dir symlinks in
+# the working directory, and its tests name their scripts through them.
 #
 # DIR/results gets: configure.log, build.log, ctest.log, LastTest.log,
 # junit.xml (ctest --output-junit), inspect.json and inspect-summary.json
@@ -34,14 +45,23 @@
 set -euo pipefail
 
 ci_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+deps_file=$ci_dir/rr-test-deps.txt
+# help: the synopsis and the options block of the comment above.
+help() {
+  echo "usage: ci/rr-in-image.sh [OPTIONS] RR_SOURCE_DIR [CTEST_ARGS...]"
+  sed -n '/^# Options/,/^#$/{/^#   /s/^#//p}' "${BASH_SOURCE[0]}"
+}
 usage() {
-  echo "usage: ci/rr-in-image.sh [OPTIONS] RR_SOURCE_DIR [CTEST_ARGS...]" >&2
-  sed -n '/^#   --root/,/^#   --cmake-arg/p' "${BASH_SOURCE[0]}" | sed 's/^#//' >&2
+  help >&2
   exit 2
 }
 die() {
   echo "rr-in-image: $*" >&2
   exit 2
+}
+# need_arg OPTION COUNT: the option has its argument.
+need_arg() {
+  [ "$2" -ge 2 ] || die "$1 needs an argument (see --help)"
 }
 
 root=${SOFTTICKS_IMAGE_ROOT:-}
@@ -49,14 +69,16 @@ out=rr-in-image
 jobs=$(nproc)
 cmake_args=()
 install=
+install_rr_deps=0
 while [ $# -gt 0 ]; do
   case $1 in
-  --root) [ $# -ge 2 ] || usage; root=$2; shift 2 ;;
-  --out) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
-  --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
-  --cmake-arg) [ $# -ge 2 ] || usage; cmake_args+=("$2"); shift 2 ;;
-  --install) [ $# -ge 2 ] || usage; install="$install ${2//,/ }"; shift 2 ;;
-  -h | --help) usage ;;
+  --root) need_arg "$1" $#; root=$2; shift 2 ;;
+  --out) need_arg "$1" $#; out=$2; shift 2 ;;
+  --jobs) need_arg "$1" $#; jobs=$2; shift 2 ;;
+  --cmake-arg) need_arg "$1" $#; cmake_args+=("$2"); shift 2 ;;
+  --install) need_arg "$1" $#; install="$install ${2//,/ }"; shift 2 ;;
+  --install-rr-deps) install_rr_deps=1; shift ;;
+  -h | --help) help; exit 0 ;;
   --) shift; break ;;
   -*) echo "rr-in-image: unknown option $1" >&2; usage ;;
   *) break ;;
@@ -68,6 +90,27 @@ shift
 
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a positive number, not '$jobs'"
 [[ $install =~ ^[a-z0-9.+:=\ -]*$ ]] || die "--install wants Debian package names, not '$install'"
+# rr's dependencies: the names of ci/rr-test-deps.txt, comments and blank
+# lines dropped; the lldb-N among them is linked as /usr/bin/lldb.
+lldb_link=
+if [ "$install_rr_deps" = 1 ]; then
+  [ -r "$deps_file" ] || die "--install-rr-deps: cannot read $deps_file"
+  n=0 line=0
+  while read -r pkg rest; do
+    line=$((line + 1))
+    case $pkg in '' | '#'*) continue ;; esac
+    n=$((n + 1))
+    if ! [[ $pkg =~ ^[a-z0-9][a-z0-9.+-]+$ ]] || [ -n "$rest" ]; then
+      die "$deps_file: line $line: want one Debian package name, not '$pkg${rest:+ $rest}'"
+    fi
+    install="$install $pkg"
+    if [[ $pkg =~ ^lldb-[0-9]+$ ]]; then
+      [ -z "$lldb_link" ] || die "$deps_file: two lldb packages ($lldb_link, $pkg): which one is lldb?"
+      lldb_link=$pkg
+    fi
+  done <"$deps_file"
+  [ "$n" -gt 0 ] || die "$deps_file lists no packages"
+fi
 [ -n "$root" ] || die "no root filesystem: give --root DIR or set SOFTTICKS_IMAGE_ROOT"
 [ -d "$root" ] || die "root filesystem $root is not a directory"
 root=$(realpath -e -- "$root")
@@ -78,6 +121,11 @@ done
 for d in mnt proc dev sys tmp; do
   [ -d "$root/$d" ] || die "$root has no /$d directory"
 done
+# An lldb other than the one to link would stay what rr's configure finds.
+if [ -n "$lldb_link" ] && { [ -e "$root/usr/bin/lldb" ] || [ -L "$root/usr/bin/lldb" ]; } &&
+  [ "$(readlink -- "$root/usr/bin/lldb")" != "$lldb_link" ]; then
+  die "$root/usr/bin/lldb is not a link to $lldb_link ($(readlink -- "$root/usr/bin/lldb" || echo 'a file')): remove that lldb first (Debian 12's lldb-14 hangs rr's gdb+lldb tests)"
+fi
 [ -f "$src/CMakeLists.txt" ] || die "$src has no CMakeLists.txt"
 src=$(realpath -e -- "$src")
 [ "$(id -u)" = 0 ] || die "must run as root (chroot and mounts)"
@@ -85,6 +133,7 @@ for tool in unshare chroot mount; do
   command -v "$tool" >/dev/null || die "$tool not found (util-linux, coreutils)"
 done
 
+[ -n "$out" ] || die "--out wants a directory, not ''"
 out=$(realpath -m -- "$out")
 case $out/ in "$root"/* | "$src"/*) die "--out $out must be outside the root filesystem and the source" ;; esac
 mkdir -p -- "$out/build" "$out/results"
@@ -121,6 +170,15 @@ if [ -n "$SOFTTICKS_CI_INSTALL" ]; then
     tail -n 20 "$out/results/install.log" >&2
     exit 2
   }
+  # rr looks for "lldb": the lldb-N that the list installs.
+  if [ -n "$SOFTTICKS_CI_LLDB" ] && [ ! -L "$root/usr/bin/lldb" ]; then
+    chroot "$root" /bin/sh -c "test -x /usr/bin/$SOFTTICKS_CI_LLDB" || {
+      echo "rr-in-image: $SOFTTICKS_CI_LLDB is installed but the root has no /usr/bin/$SOFTTICKS_CI_LLDB" >&2
+      exit 2
+    }
+    ln -s "$SOFTTICKS_CI_LLDB" "$root/usr/bin/lldb"
+    echo "rr-in-image: /usr/bin/lldb -> $SOFTTICKS_CI_LLDB" >>"$out/results/install.log"
+  fi
 fi
 exec chroot "$root" /usr/bin/env -i \
   PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin \
@@ -128,7 +186,7 @@ exec chroot "$root" /usr/bin/env -i \
   /bin/sh /mnt/build-and-test.sh "$@"
 '
 rc=0
-SOFTTICKS_CI_INSTALL=$install unshare --mount --propagation private -- bash -c "$inner" inner "$root" "$src" "$out" \
+SOFTTICKS_CI_INSTALL=$install SOFTTICKS_CI_LLDB=$lldb_link unshare --mount --propagation private -- bash -c "$inner" inner "$root" "$src" "$out" \
   "$ci_dir/lib/build-and-test.sh" "$jobs" "${#cmake_args[@]}" "${cmake_args[@]}" "$@" || rc=$?
 
 summary=$out/results/summary.txt

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs inside the image's root filesystem, started by ci/rr-in-image.sh:
-# configures /mnt/src into /mnt/build with the image's default compilers,
-# builds it, runs ctest, and writes the logs and summary.txt to
+# configures /mnt/src into /mnt/build (from /mnt/build) with the image's
+# default compilers, builds it, runs ctest, and writes the logs and summary.txt to
 # /mnt/results.  POSIX sh: the image need not have bash.
 # Usage: build-and-test.sh JOBS N_CMAKE_ARGS CMAKE_ARGS... CTEST_ARGS...
 set -u
@@ -38,6 +38,12 @@ finish() {
   exit $?
 }
 
+# Everything runs in the build directory, as rr's instructions do it
+# ("mkdir obj && cd obj && cmake ../rr"): rr's CMakeLists makes the
+# symlinks source_dir and bin_dir in the working directory of cmake, and its
+# tests name their scripts as source_dir/src/test/... from there.  From /
+# they would land in the image's root and every test would fail.
+cd "$build" || finish fail configure "note=cannot enter $build"
 if command -v ninja >/dev/null; then generator=Ninja; else generator="Unix Makefiles"; fi
 {
   echo "compilers in the image:"
@@ -45,11 +51,11 @@ if command -v ninja >/dev/null; then generator=Ninja; else generator="Unix Makef
     if command -v "$cc" >/dev/null; then echo "  $cc: $(command -v "$cc") ($("$cc" --version | head -n 1))"; fi
   done
 } >"$results/configure.log"
-if ! eval "cmake -S /mnt/src -B \"$build\" -G \"$generator\" -DCMAKE_BUILD_TYPE=Release $cmake_args" \
+if ! eval "cmake -S /mnt/src -B . -G \"$generator\" -DCMAKE_BUILD_TYPE=Release $cmake_args" \
   >>"$results/configure.log" 2>&1; then
   finish fail configure
 fi
-if ! cmake --build "$build" -j "$jobs" >"$results/build.log" 2>&1; then
+if ! cmake --build . -j "$jobs" >"$results/build.log" 2>&1; then
   finish fail build
 fi
 
@@ -61,7 +67,6 @@ minor=${minor%%.*}
 if [ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -ge 21 ]; }; then
   junit="--output-junit $results/junit.xml"
 fi
-cd "$build" || finish fail test
 # shellcheck disable=SC2086 # junit is two words or none
 ctest -j "$jobs" --output-on-failure $junit "$@" >"$results/ctest.log" 2>&1
 ctest_exit=$?

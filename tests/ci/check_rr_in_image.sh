@@ -7,10 +7,24 @@
 # docker/build-rootfs.sh) if set; else a minimal Debian 12 made with
 # mmdebstrap (cached in the build tree) into which this build's packages
 # are installed and whose gcc/g++ load the plugin through a specs file.
+# Without --install, a run must leave the root filesystem exactly as it
+# was: every entry's type, mode, owner, size, mtime and ctime, listed
+# before and after (rr's CMakeLists makes symlinks in cmake's working
+# directory; configured from / they landed in the root).
+# MODE main (default): the stand-in without its hand-instrumented test:
+# failures collected, instrumentation, ctest arguments, --install, a build
+# error.  MODE hand: the stand-in as it is, with hand_instrumented.c, which
+# defines the initializer itself: built by the root's instrumenting gcc,
+# that unit and the plugin's initializer must come out as one.  MODE deps:
+# --install-rr-deps in a copy of the root (the list ci/rr-test-deps.txt
+# installs there, lldb is lldb-19 and runs, jq runs; a second run keeps the
+# link); needs the Debian mirror.
 # Runs only with SOFTTICKS_IMAGE_TESTS=1 or SOFTTICKS_IMAGE_ROOT set.
-# Usage: check_rr_in_image.sh SRC BUILD   (ST_WORK: scratch; exit 77: skip)
+# Usage: check_rr_in_image.sh SRC BUILD [main|hand|deps]   (ST_WORK: scratch; exit 77: skip)
 src=$1
 build=$2
+mode=${3:-main}
+case $mode in main | hand | deps) ;; *) echo "check_rr_in_image.sh: MODE is main, hand or deps, not '$mode'" >&2; exit 2 ;; esac
 # shellcheck source-path=SCRIPTDIR source=../support/scratch.sh
 . "$src/tests/support/scratch.sh"
 inspect=$build/tools/softticks-inspect
@@ -86,13 +100,98 @@ no_mounts_left() {
   ! grep -qF " $root/" /proc/self/mounts || fail "mounts left under $root: $(grep -F " $root/" /proc/self/mounts)"
   [ -z "$(ls -A "$root/mnt")" ] || fail "$root/mnt is not empty after the run: $(ls -A "$root/mnt")"
 }
+# list_root FILE: every entry of the root filesystem (one filesystem: the
+# run's mounts are gone by then, no_mounts_left says so), nothing left out.
+list_root() {
+  find "$root" -xdev -printf '%y %m %U:%G %s %T@ %C@ /%P -> %l\n' | LC_ALL=C sort >"$1"
+  [ -s "$1" ] || fail "could not list $root"
+}
+# root_unchanged BEFORE WHAT: the root's listing now is BEFORE's.
+root_unchanged() {
+  list_root root.after
+  if ! cmp -s "$1" root.after; then
+    fail "$2 changed the root filesystem $root (- before, + after):
+$(diff "$1" root.after | grep '^[<>]' | sed 's/^</-/; s/^>/+/' | head -n 20)"
+  fi
+}
+
+if [ "$mode" = deps ]; then
+  # --- --install-rr-deps, in a copy: it changes the root ---------------------------
+  getent hosts deb.debian.org >/dev/null 2>&1 || { echo "SKIP: deb.debian.org does not resolve"; exit 77; }
+  cp -a -- "$root" root-copy
+  root=$PWD/root-copy
+  for run in 1 2; do
+    rc=0
+    "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 --install-rr-deps \
+      --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "$standin" >"deps$run.log" 2>&1 || rc=$?
+    no_mounts_left
+    [ "$rc" -eq 0 ] || fail "--install-rr-deps, run $run: exit $rc, want 0: $(cat "deps$run.log")
+$(tail -n 20 out/results/install.log 2>/dev/null)"
+    expect_summary result pass
+    if [ "$run" = 1 ]; then
+      grep -q "^rr-in-image: /usr/bin/lldb -> lldb-" out/results/install.log ||
+        fail "run 1 did not say it linked /usr/bin/lldb: $(tail -n 5 out/results/install.log)"
+    fi
+  done
+  mapfile -t want < <(grep -v '^[[:space:]]*\(#\|$\)' "$src/ci/rr-test-deps.txt")
+  [ ${#want[@]} -ge 5 ] || fail "ci/rr-test-deps.txt lists ${#want[@]} packages"
+  # shellcheck disable=SC2016 # dpkg-query's own ${...} format
+  chroot "$root" dpkg-query -W -f '${Package} ${db:Status-Status}\n' "${want[@]}" >installed.txt 2>&1 ||
+    fail "not all of ci/rr-test-deps.txt is installed: $(cat installed.txt)"
+  [ "$(grep -c ' installed$' installed.txt)" -eq ${#want[@]} ] || fail "installed: $(cat installed.txt)"
+  lldb=$(printf '%s\n' "${want[@]}" | grep -x 'lldb-[0-9]*')
+  [ "$(readlink "$root/usr/bin/lldb")" = "$lldb" ] || fail "/usr/bin/lldb is '$(readlink "$root/usr/bin/lldb")', want $lldb"
+  chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin lldb --version >lldb.txt 2>&1 ||
+    fail "lldb --version in the root: $(cat lldb.txt)"
+  grep -q "lldb version ${lldb#lldb-}\." lldb.txt || fail "lldb --version: $(cat lldb.txt)"
+  # Debian 12's lldb-14 fails here (its Python module is broken): rr's
+  # gdb+lldb tests drive lldb through Python.
+  chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin lldb -b -o 'script import lldb; print("lldb-python-ok")' \
+    >lldb-python.txt 2>&1 || fail "lldb's Python in the root: $(cat lldb-python.txt)"
+  grep -qx "lldb-python-ok" lldb-python.txt || fail "lldb's Python in the root: $(cat lldb-python.txt)"
+  chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin jq --version >jq.txt 2>&1 || fail "jq --version: $(cat jq.txt)"
+  echo "PASS: --install-rr-deps: ${#want[@]} packages, lldb -> $lldb ($(head -n 1 lldb.txt)), $(cat jq.txt)"
+  rm -rf -- "$root"
+  exit 0
+fi
+
+if [ "$mode" = hand ]; then
+  # --- the stand-in as it is: its hand-instrumented test included ---------------
+  list_root root.before
+  rc=0
+  "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 "$standin" >run.log 2>&1 || rc=$?
+  no_mounts_left
+  root_unchanged root.before "a run"
+  if grep -qs "symbol .__rr_softticks_init' is already defined" out/results/build.log; then
+    fail "the root's gcc (the plugin) cannot build a unit that defines __rr_softticks_init itself:
+$(grep -B2 -A2 "already defined" out/results/build.log | head -n 12)"
+  fi
+  [ "$rc" -eq 0 ] || fail "stand-in with hand_instrumented: exit $rc, want 0: $(cat run.log)
+$(tail -n 15 out/results/build.log out/results/ctest.log 2>/dev/null)"
+  expect_summary result pass
+  expect_summary tests_total 6
+  expect_summary tests_failed 0
+  exe=out/build/bin/hand_instrumented
+  "$inspect" "$exe" >hand.inspect || fail "softticks-inspect $exe failed: $(cat hand.inspect)"
+  grep -q "^$exe: instrumented (" hand.inspect || fail "$exe is not instrumented: $(cat hand.inspect)"
+  # Its initializer and the compiler's are one COMDAT group: one definition,
+  # one .init_array entry, one note.
+  grep -qE "initializer: 1 definition, 1 .init_array entry" hand.inspect ||
+    fail "$exe: not one initializer: $(cat hand.inspect)"
+  grep -qE "abi note: version 1 \(1 note\)" hand.inspect || fail "$exe: not one ABI note: $(cat hand.inspect)"
+  echo "PASS: the stand-in's hand-instrumented test in $root"
+  exit 0
+fi
 
 # --- run 1: with a failing test ------------------------------------------------
+# (the hand-instrumented test is MODE hand's)
+list_root root.before
 rc=0
 "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 --cmake-arg -DSTANDIN_FAILING_TEST=ON \
-  "$standin" >run1.log 2>&1 || rc=$?
-[ "$rc" -eq 1 ] || fail "run with a failing test: exit $rc, want 1: $(cat run1.log)"
+  --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "$standin" >run1.log 2>&1 || rc=$?
 no_mounts_left
+root_unchanged root.before "run 1 (no --install)"
+[ "$rc" -eq 1 ] || fail "run with a failing test: exit $rc, want 1: $(cat run1.log)"
 grep -qxF "stage=test" out/results/summary.txt ||
   fail "the stand-in did not get to its tests: $(cat out/results/summary.txt)
 $(tail -n 15 out/results/build.log 2>/dev/null)"
@@ -161,7 +260,7 @@ else
 fi
 rc=0
 "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 --cmake-arg -DSTANDIN_FAILING_TEST=ON \
-  "${install[@]}" "$standin" -E expected_failure >run2.log 2>&1 || rc=$?
+  --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "${install[@]}" "$standin" -E expected_failure >run2.log 2>&1 || rc=$?
 [ "$rc" -eq 0 ] || fail "run without the failing test: exit $rc, want 0: $(cat run2.log) $(cat out/results/ctest.log)"
 no_mounts_left
 expect_summary result pass
@@ -176,8 +275,11 @@ fi
 # --- a build failure is reported as such -----------------------------------------
 cp -r "$standin" broken
 echo 'this does not compile' >broken/src/test/simple.c
+list_root root.before3
 rc=0
-"$src/ci/rr-in-image.sh" --root "$root" --out out-broken --jobs 2 "$PWD/broken" >run3.log 2>&1 || rc=$?
+"$src/ci/rr-in-image.sh" --root "$root" --out out-broken --jobs 2 --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF \
+  "$PWD/broken" >run3.log 2>&1 || rc=$?
+root_unchanged root.before3 "run 3 (no --install)"
 [ "$rc" -eq 1 ] || fail "broken source: exit $rc, want 1: $(cat run3.log)"
 grep -qxF "stage=build" out-broken/results/summary.txt || fail "broken source: $(cat out-broken/results/summary.txt)"
 grep -q "this does not compile" out-broken/results/build.log || fail "build.log lacks the compiler error"

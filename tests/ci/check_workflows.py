@@ -7,6 +7,14 @@ both; every ${{ inputs.X }} names a declared input; and every script path a
 also under the path this repository is checked out at) exists in the
 repository, or is made by an earlier step.
 
+rr's build and test dependencies are listed once, in ci/rr-test-deps.txt:
+the list is well formed (one Debian package name a line, no duplicates,
+jq and one lldb-N among them); every command that runs rr-in-image.sh
+passes --install-rr-deps and no --install of its own; no step of a job
+that runs it installs a package of the list any other way (a copy that
+would drift from it); and
+some workflow does run rr-in-image.sh with --install-rr-deps.
+
 The control: the fixtures under tests/ci/fixtures/workflows-bad/ must each
 be rejected with the expected message.
 
@@ -26,6 +34,67 @@ except ImportError:
 SCRIPT_DIRS = ("ci", "packaging", "scripts", "docker", "tests", ".ci")
 TOKEN_RE = re.compile(r"[^\s'\"=;|&()<>]+")
 INPUT_RE = re.compile(r"\$\{\{[^}]*?\binputs\.([A-Za-z_][\w-]*)")
+DEPS_LIST = os.path.join("ci", "rr-test-deps.txt")
+PKG_RE = re.compile(r"^[a-z0-9][a-z0-9.+-]+$")
+
+
+def read_deps_list(src):
+    """The packages of ci/rr-test-deps.txt and the problems of its form."""
+    path = os.path.join(src, DEPS_LIST)
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        return [], ["%s: cannot read: %s" % (DEPS_LIST, e.strerror)]
+    pkgs, problems = [], []
+    for n, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        words = line.split()
+        if len(words) != 1 or not PKG_RE.match(words[0]):
+            problems.append("%s: line %d: want one Debian package name, not %r" % (DEPS_LIST, n, line))
+            continue
+        if words[0] in pkgs:
+            problems.append("%s: line %d: %s is listed twice" % (DEPS_LIST, n, words[0]))
+        pkgs.append(words[0])
+    if "jq" not in pkgs:
+        problems.append("%s: no jq (rr's traceinfo tests need it)" % DEPS_LIST)
+    lldbs = [p for p in pkgs if re.match(r"^lldb-\d+$", p)]
+    if len(lldbs) != 1:
+        problems.append("%s: want one lldb-N (rr-in-image.sh links it as lldb), found %s" % (DEPS_LIST, lldbs))
+    return pkgs, problems
+
+
+def commands(run):
+    """The commands of a run: script, backslash-continued lines joined."""
+    return [c for c in re.sub(r"\\\n", " ", run).splitlines() if c.strip()]
+
+
+def rr_deps_problems(run, deps, where, rr_job):
+    """How a run: installs rr's dependencies other than from the one list
+    (copies of the list's names only count in a job that runs rr-in-image.sh:
+    other jobs may need git or ninja-build for themselves).  Returns
+    (problems, whether it runs rr-in-image.sh --install-rr-deps)."""
+    problems, uses_list = [], False
+    for cmd in commands(run):
+        if cmd.lstrip().startswith("#"):
+            continue
+        words = TOKEN_RE.findall(cmd)
+        if any(w.endswith("rr-in-image.sh") for w in words):
+            if "--install-rr-deps" in words:
+                uses_list = True
+            else:
+                problems.append("%s: runs rr-in-image.sh without --install-rr-deps (rr's "
+                                "dependencies are listed once, in %s)" % (where, DEPS_LIST))
+            if "--install" in words:
+                problems.append("%s: passes --install PACKAGES to rr-in-image.sh: rr's "
+                                "dependencies belong in %s" % (where, DEPS_LIST))
+        if rr_job and ("install" in words or "--install" in words):
+            copied = sorted(set(words) & set(deps))
+            if copied:
+                problems.append("%s: installs %s, which %s lists: a copy of the list drifts "
+                                "(use rr-in-image.sh --install-rr-deps)" % (where, " ".join(copied), DEPS_LIST))
+    return problems, uses_list
 
 
 def repo_script_refs(run, checkouts, wd):
@@ -67,11 +136,14 @@ def this_repo_paths(steps):
     return paths
 
 
-def check_workflow(path, src, checked=None):
+def check_workflow(path, src, checked=None, deps=None, uses_list=None):
     """Returns a list of problems found in one workflow file; adds the
-    repository paths its steps run to `checked`."""
+    repository paths its steps run to `checked`, and the file to
+    `uses_list` when it runs rr-in-image.sh --install-rr-deps."""
     problems = []
     checked = set() if checked is None else checked
+    deps = read_deps_list(src)[0] if deps is None else deps
+    uses_list = set() if uses_list is None else uses_list
     name = os.path.relpath(path, src)
     try:
         with open(path) as f:
@@ -109,6 +181,7 @@ def check_workflow(path, src, checked=None):
         if not checkouts:
             problems.append("%s: never checks this repository out" % where)
         made = set()  # files earlier steps write (`> file`, `-o file`)
+        rr_job = any("rr-in-image.sh" in str(step.get("run", "")) for step in steps)
         for i, step in enumerate(steps):
             swhere = "%s: step %d (%s)" % (where, i + 1, step.get("name", "unnamed"))
             if ("run" in step) == ("uses" in step):
@@ -122,6 +195,10 @@ def check_workflow(path, src, checked=None):
                 if word not in made and not os.path.exists(os.path.join(src, rel)):
                     problems.append("%s: runs %s, which is not in the repository" % (swhere, word))
             made |= set(re.findall(r"(?:>|-o)\s*\"?([\w./-]+)", run))
+            found, uses = rr_deps_problems(run, deps, swhere, rr_job)
+            problems += found
+            if uses:
+                uses_list.add(path)
             for used in INPUT_RE.findall(yaml.safe_dump(step)):
                 if used not in declared:
                     problems.append("%s: uses inputs.%s, which is not declared" % (swhere, used))
@@ -139,10 +216,14 @@ def main():
     if len(files) < 2:
         print("FAIL: expected at least 2 workflows in ci/github, found %s" % files)
         return 1
-    problems = []
+    deps, problems = read_deps_list(src)
     checked = set()
+    uses_list = set()
     for path in files:
-        problems += check_workflow(path, src, checked)
+        problems += check_workflow(path, src, checked, deps, uses_list)
+    if not uses_list:
+        problems.append("no workflow runs rr-in-image.sh --install-rr-deps: nothing installs %s"
+                        % DEPS_LIST)
     # The control: each bad fixture is rejected, for the reason its first
     # line names ("# expect: MESSAGE").
     bad_dir = os.path.join(src, "tests", "ci", "fixtures", "workflows-bad")
@@ -157,8 +238,9 @@ def main():
         print("FAIL: " + p)
     if problems:
         return 1
-    print("PASS: %s; scripts they run: %s" % (", ".join(os.path.relpath(f, src) for f in files),
-                                              ", ".join(sorted(checked))))
+    print("PASS: %s; scripts they run: %s; rr's dependencies (%s, %d packages) installed by %s"
+          % (", ".join(os.path.relpath(f, src) for f in files), ", ".join(sorted(checked)),
+             DEPS_LIST, len(deps), ", ".join(os.path.relpath(f, src) for f in sorted(uses_list))))
     return 0
 
 
