@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/kcmp.h>
 #include <sys/ptrace.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -126,6 +128,14 @@ static int wait_new_child(struct engine *e, pid_t pid) {
   return 0;
 }
 
+/* Whether a new child reported as a fork shares its parent's memory
+ * (clone with CLONE_VM but without CLONE_VFORK or CLONE_THREAD): kcmp says
+ * so.  Where kcmp is missing (a kernel without CONFIG_CHECKPOINT_RESTORE)
+ * the child is taken for the fork it says it is. */
+static int shares_memory(pid_t parent, pid_t child) {
+  return syscall(SYS_kcmp, parent, child, KCMP_VM, 0, 0) == 0;
+}
+
 /* A fork child has its own copy of the countdown and of our breakpoints:
  * park the one, remove the others, and let it run untraced.  Its ticks are
  * not counted (documented). */
@@ -177,6 +187,7 @@ static struct st_task *task_of(struct engine *e, pid_t pid) {
 /* What a stop handler decided. */
 enum verdict {
   RESUME, /* resume the task (with the signal the handler chose) and wait on */
+  LISTEN, /* leave the task in its group-stop until a SIGCONT, and wait on */
   WAIT,   /* nothing to resume (the task is gone or was let go): wait on */
   REPORT, /* return `event` to the command, the task stays stopped */
   FAILED  /* return ENGINE_ERROR; e->error is set */
@@ -270,6 +281,17 @@ static enum verdict on_ptrace_event(struct engine *e, struct st_task *task, int 
       }
       return RESUME;
     case PTRACE_EVENT_FORK:
+      if (shares_memory(task->pid, (pid_t)msg)) {
+        /* Its countdown and our breakpoints are the parent's own: as with
+         * a thread, the count would be wrong.  Not the program's fault. */
+        kill((pid_t)msg, SIGKILL);
+        engine_fail(e, TRACE_THREADS,
+                    "the program created a process that shares its memory (clone with "
+                    "CLONE_VM, task %lu): like a thread, not supported, the tick count would be "
+                    "wrong",
+                    msg);
+        return FAILED;
+      }
       release_fork_child(e, (pid_t)msg);
       return RESUME;
     case PTRACE_EVENT_VFORK:
@@ -428,6 +450,11 @@ enum engine_event engine_run(struct engine *e, int request, int sig) {
       case REPORT: return event;
       case FAILED: return ENGINE_ERROR;
       case WAIT: continue;
+      case LISTEN:
+        if (ptrace(PTRACE_LISTEN, pid, 0, 0) != 0 && errno != ESRCH)
+          return engine_fail(e, TRACE_INTERNAL, "ptrace listen: %s", strerror(errno)),
+                 ENGINE_ERROR;
+        continue;
       case RESUME: break;
     }
     if (ptrace((enum __ptrace_request)(task == &e->main ? main_request : PTRACE_SYSCALL), pid, 0,

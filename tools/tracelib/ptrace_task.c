@@ -18,73 +18,85 @@
 /* x86-64 code segment selectors of 64-bit and 32-bit user code. */
 #define ST_USER32_CS 0x23
 
+/* The options every traced task gets: exec, exit and new-process events,
+ * syscall stops told apart, and the program killed with the tracer. */
+#define ST_PTRACE_OPTIONS                                                                   \
+  (PTRACE_O_TRACEEXEC | PTRACE_O_TRACEEXIT | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |    \
+   PTRACE_O_TRACECLONE | PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)
+
 int st_spawn(char *const argv[], int aslr, struct st_task *task, int *errno_out, char *err,
              size_t errlen) {
-  int pipefd[2], status, child_errno = 0;
+  int exec_pipe[2], go_pipe[2], status, child_errno = 0;
   pid_t pid;
   ssize_t got;
+  char go = 1;
 
   *errno_out = 0;
   task->pid = -1;
   task->mem_fd = -1;
-  if (pipe2(pipefd, O_CLOEXEC) != 0) {
+  if (pipe2(exec_pipe, O_CLOEXEC) != 0 || pipe2(go_pipe, O_CLOEXEC) != 0) {
     snprintf(err, errlen, "pipe: %s", strerror(errno));
     return -1;
   }
   pid = fork();
   if (pid < 0) {
     snprintf(err, errlen, "fork: %s", strerror(errno));
-    close(pipefd[0]);
-    close(pipefd[1]);
+    close(exec_pipe[0]);
+    close(exec_pipe[1]);
+    close(go_pipe[0]);
+    close(go_pipe[1]);
     return -1;
   }
   if (pid == 0) {
     int e;
-    close(pipefd[0]);
+    close(exec_pipe[0]);
+    close(go_pipe[1]);
     if (!aslr) personality(ADDR_NO_RANDOMIZE);
-    if (ptrace(PTRACE_TRACEME, 0, 0, 0) != 0 || raise(SIGSTOP) != 0) _exit(126);
+    /* Wait until the tracer has seized this process. */
+    if (read(go_pipe[0], &go, 1) != 1) _exit(126);
     execvp(argv[0], argv);
     e = errno;
-    if (write(pipefd[1], &e, sizeof e) != (ssize_t)sizeof e) _exit(127);
+    if (write(exec_pipe[1], &e, sizeof e) != (ssize_t)sizeof e) _exit(127);
     _exit(127);
   }
-  close(pipefd[1]);
-  if (waitpid(pid, &status, __WALL) != pid || !WIFSTOPPED(status) ||
-      WSTOPSIG(status) != SIGSTOP) {
-    snprintf(err, errlen, "the child did not stop before exec");
-    close(pipefd[0]);
+  close(exec_pipe[1]);
+  close(go_pipe[0]);
+  /* PTRACE_SEIZE, not PTRACE_TRACEME: only a seized task reports its
+   * group-stops apart (PTRACE_EVENT_STOP) and can be left stopped in one
+   * (PTRACE_LISTEN) until a SIGCONT, as job control expects. */
+  if (ptrace(PTRACE_SEIZE, pid, 0, ST_PTRACE_OPTIONS) != 0 || write(go_pipe[1], &go, 1) != 1) {
+    snprintf(err, errlen, "PTRACE_SEIZE: %s", strerror(errno));
+    close(exec_pipe[0]);
+    close(go_pipe[1]);
     kill(pid, SIGKILL);
     waitpid(pid, &status, __WALL);
     return -1;
   }
-  if (ptrace(PTRACE_SETOPTIONS, pid, 0,
-             PTRACE_O_TRACEEXEC | PTRACE_O_TRACEEXIT | PTRACE_O_TRACEFORK |
-                 PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE | PTRACE_O_TRACESYSGOOD |
-                 PTRACE_O_EXITKILL) != 0) {
-    snprintf(err, errlen, "PTRACE_SETOPTIONS: %s", strerror(errno));
-    close(pipefd[0]);
-    kill(pid, SIGKILL);
-    waitpid(pid, &status, __WALL);
-    return -1;
-  }
-  /* Run to the exec; stops on the way (none expected) get no signal. */
+  close(go_pipe[1]);
+  /* Run to the exec; stops on the way (the exit event of a failed exec)
+   * get no signal. */
   for (;;) {
-    if (ptrace(PTRACE_CONT, pid, 0, 0) != 0 || waitpid(pid, &status, __WALL) != pid) {
+    if (waitpid(pid, &status, __WALL) != pid) {
       snprintf(err, errlen, "lost the child before exec");
-      close(pipefd[0]);
+      close(exec_pipe[0]);
       return -1;
     }
     if (WIFEXITED(status) || WIFSIGNALED(status)) {
-      got = read(pipefd[0], &child_errno, sizeof child_errno);
-      close(pipefd[0]);
+      got = read(exec_pipe[0], &child_errno, sizeof child_errno);
+      close(exec_pipe[0]);
       *errno_out = got == (ssize_t)sizeof child_errno ? child_errno : 0;
       snprintf(err, errlen, "cannot execute %s: %s", argv[0],
                *errno_out ? strerror(*errno_out) : "the child exited before exec");
       return -1;
     }
     if (WIFSTOPPED(status) && status >> 8 == (SIGTRAP | PTRACE_EVENT_EXEC << 8)) break;
+    if (ptrace(PTRACE_CONT, pid, 0, 0) != 0) {
+      snprintf(err, errlen, "lost the child before exec");
+      close(exec_pipe[0]);
+      return -1;
+    }
   }
-  close(pipefd[0]);
+  close(exec_pipe[0]);
   task->pid = pid;
   return st_task_attach_image(task);
 }

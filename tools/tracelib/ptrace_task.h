@@ -20,7 +20,8 @@ struct st_task {
 };
 
 /* Forks and execs argv[0] (searched in PATH when it has no '/') under
- * ptrace, with ASLR off unless `aslr`.  Returns with the child stopped at
+ * ptrace (seized: group-stops come as PTRACE_EVENT_STOP), with ASLR off
+ * unless `aslr`.  Returns with the child stopped at
  * its first PTRACE_EVENT_EXEC stop, ptrace options set (exec, exit, fork,
  * vfork, clone events, TRACESYSGOOD, EXITKILL).  -1 with errno_out set to
  * the exec's errno (or 0) and a message in err when the program did not
