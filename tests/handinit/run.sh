@@ -11,7 +11,8 @@
 # same program built without the plugin), none in the initializer, print
 # what the plain build prints, and count the same ticks in two runs under
 # softticks-trace.  Linked with an ordinary unit (both orders), a
-# hand-instrumented unit's group and the plugin's copy leave one of each.
+# hand-instrumented unit's group and the plugin's copy leave one of each
+# (and with GCC's -flto).
 # The header's group, built without the plugin, links to the plugin's
 # initializer and note byte for byte.
 # Usage: run.sh ARCH (x86_64 or i386: raw_init.h and hand_c_init.c are x86)
@@ -95,6 +96,20 @@ for form in macro raw; do
   done
   echo "ok: the $form group and the plugin's copy link to one of each, in either order"
 done
+
+# GCC instruments at link time with -flto: the unit's asm statements come
+# back in an ltrans unit, where the plugin reads them again.
+if [ "$ST_KIND" = gcc ]; then
+  "${cc[@]}" "${flags[@]}" -flto -c "$src/hand_main.c" -o hand_main_lto.o || fail "hand_main.c -flto"
+  "${cc[@]}" "${flags[@]}" -flto -c "$src/plain_unit.c" -o plain_unit_lto.o || fail "plain_unit.c -flto"
+  "${cc[@]}" "${flags[@]}" -flto hand_main_lto.o plain_unit_lto.o -o mixed_lto || fail "link -flto"
+  "${cc[@]}" "${flags[@]}" -flto "$src/hand_macro.c" -o hand_macro_lto || fail "hand_macro.c -flto"
+  for name in mixed_lto hand_macro_lto; do
+    [ "$(./$name)" = "$expected" ] || fail "$name prints $(./$name)"
+    one_of_each $name
+  done
+  echo "ok: with -flto too"
+fi
 
 # The header's group, no plugin, against the plugin's own, linked.
 "${cc[@]}" "${flags[@]}" "$src/plain_unit.c" "$src/plain_main.c" -o plugin_only || fail "plugin_only"
