@@ -6,7 +6,7 @@
 #   hand_raw     the group written out by hand in another header's form
 #                (programs/raw_init.h), not the project's text;
 #   hand_c_init  the initializer as a C function (single unit).
-# Each must build, carry one initializer, one .init_array entry and one ABI
+# Each, at -O0 and -O2, must build, carry one initializer, one .init_array entry and one ABI
 # note, the plugin's ticks besides the hand ones (more tick sites than the
 # same program built without the plugin), none in the initializer, print
 # what the plain build prints, and count the same ticks in two runs under
@@ -27,7 +27,7 @@ case $ST_KIND in
   clang) cc=("${ST_BINDIR:?}/clang" --config "${ST_CFG:?}") plain=("$ST_BINDIR/clang") ;;
   *) fail "unknown ST_KIND $ST_KIND" ;;
 esac
-flags=(-O2 "-I$ST_INCLUDE" "-I$src")
+flags=("-I$ST_INCLUDE" "-I$src")
 [ "$arch" = i386 ] && flags+=(-m32)
 
 # facts NAME: module_facts.py's lines for ./NAME, in NAME.facts.
@@ -60,33 +60,36 @@ counted() {
   echo "  $1: $a ticks in both runs"
 }
 
-"${plain[@]}" "${flags[@]}" "$src/plain_unit.c" "$src/plain_main.c" -o uninstrumented ||
+"${plain[@]}" "${flags[@]}" -O2 "$src/plain_unit.c" "$src/plain_main.c" -o uninstrumented ||
   fail "the uninstrumented build"
 expected=$(./uninstrumented)
 
-for name in hand_macro hand_raw hand_c_init; do
-  "${cc[@]}" "${flags[@]}" "$src/$name.c" -o "$name" > "$name.build.log" 2>&1 ||
-    fail "$name does not build with the plugin: $(cat "$name.build.log")"
-  # The same hand ticks and initializer without the plugin.
-  "${plain[@]}" "${flags[@]}" -D__RR_SOFTTICKS__=1 "$src/$name.c" -o "$name.plain" ||
-    fail "$name.plain"
-  [ "$(./"$name")" = "$expected" ] || fail "$name prints $(./"$name"), not $expected"
-  [ "$(./"$name.plain")" = "$expected" ] || fail "$name.plain prints $(./"$name.plain")"
-  one_of_each "$name"
-  one_of_each "$name.plain"
-  [ "$(fact "$name" tick_sites)" -gt "$(fact "$name.plain" tick_sites)" ] ||
-    fail "$name: $(fact "$name" tick_sites) tick sites with the plugin, $(fact "$name.plain" tick_sites) by hand alone: no ticks of the plugin's"
-  counted "$name"
-  echo "ok: $name: $(fact "$name" tick_sites) tick sites ($(fact "$name.plain" tick_sites) by hand), one initializer and note"
+for level in -O0 -O2; do
+  for prog in hand_macro hand_raw hand_c_init; do
+    name=$prog$level
+    "${cc[@]}" "${flags[@]}" $level "$src/$prog.c" -o "$name" > "$name.build.log" 2>&1 ||
+      fail "$name does not build with the plugin: $(cat "$name.build.log")"
+    # The same hand ticks and initializer without the plugin.
+    "${plain[@]}" "${flags[@]}" $level -D__RR_SOFTTICKS__=1 "$src/$prog.c" -o "$name.plain" ||
+      fail "$name.plain"
+    [ "$(./"$name")" = "$expected" ] || fail "$name prints $(./"$name"), not $expected"
+    [ "$(./"$name.plain")" = "$expected" ] || fail "$name.plain prints $(./"$name.plain")"
+    one_of_each "$name"
+    one_of_each "$name.plain"
+    [ "$(fact "$name" tick_sites)" -gt "$(fact "$name.plain" tick_sites)" ] ||
+      fail "$name: $(fact "$name" tick_sites) tick sites with the plugin, $(fact "$name.plain" tick_sites) by hand alone: no ticks of the plugin's"
+    counted "$name"
+    echo "ok: $name: $(fact "$name" tick_sites) tick sites ($(fact "$name.plain" tick_sites) by hand), one initializer and note"
+  done
 done
 
 # A hand-instrumented unit linked with an ordinary one, in both orders.
 for form in macro raw; do
   define=()
   [ $form = raw ] && define=(-DHAND_RAW)
-  "${cc[@]}" "${flags[@]}" "${define[@]}" -c "$src/hand_main.c" -o hand_main_$form.o ||
+  "${cc[@]}" "${flags[@]}" -O2 "${define[@]}" -c "$src/hand_main.c" -o hand_main_$form.o ||
     fail "hand_main.c ($form)"
-  "${cc[@]}" "${flags[@]}" -c "$src/plain_unit.c" -o plain_unit.o || fail "plain_unit.c"
+  "${cc[@]}" "${flags[@]}" -O2 -c "$src/plain_unit.c" -o plain_unit.o || fail "plain_unit.c"
   "${cc[@]}" "${flags[@]}" hand_main_$form.o plain_unit.o -o mixed_${form}_first || fail "link"
   "${cc[@]}" "${flags[@]}" plain_unit.o hand_main_$form.o -o mixed_${form}_last || fail "link"
   for name in mixed_${form}_first mixed_${form}_last; do
@@ -100,10 +103,10 @@ done
 # GCC instruments at link time with -flto: the unit's asm statements come
 # back in an ltrans unit, where the plugin reads them again.
 if [ "$ST_KIND" = gcc ]; then
-  "${cc[@]}" "${flags[@]}" -flto -c "$src/hand_main.c" -o hand_main_lto.o || fail "hand_main.c -flto"
-  "${cc[@]}" "${flags[@]}" -flto -c "$src/plain_unit.c" -o plain_unit_lto.o || fail "plain_unit.c -flto"
-  "${cc[@]}" "${flags[@]}" -flto hand_main_lto.o plain_unit_lto.o -o mixed_lto || fail "link -flto"
-  "${cc[@]}" "${flags[@]}" -flto "$src/hand_macro.c" -o hand_macro_lto || fail "hand_macro.c -flto"
+  "${cc[@]}" "${flags[@]}" -O2 -flto -c "$src/hand_main.c" -o hand_main_lto.o || fail "hand_main.c -flto"
+  "${cc[@]}" "${flags[@]}" -O2 -flto -c "$src/plain_unit.c" -o plain_unit_lto.o || fail "plain_unit.c -flto"
+  "${cc[@]}" "${flags[@]}" -O2 -flto hand_main_lto.o plain_unit_lto.o -o mixed_lto || fail "link -flto"
+  "${cc[@]}" "${flags[@]}" -O2 -flto "$src/hand_macro.c" -o hand_macro_lto || fail "hand_macro.c -flto"
   for name in mixed_lto hand_macro_lto; do
     [ "$(./$name)" = "$expected" ] || fail "$name prints $(./$name)"
     one_of_each $name
@@ -112,11 +115,11 @@ if [ "$ST_KIND" = gcc ]; then
 fi
 
 # The header's group, no plugin, against the plugin's own, linked.
-"${cc[@]}" "${flags[@]}" "$src/plain_unit.c" "$src/plain_main.c" -o plugin_only || fail "plugin_only"
+"${cc[@]}" "${flags[@]}" -O2 "$src/plain_unit.c" "$src/plain_main.c" -o plugin_only || fail "plugin_only"
 facts plugin_only
 for key in init_bytes note_bytes; do
   [ -n "$(fact plugin_only $key)" ] || fail "plugin_only: no $key"
-  [ "$(fact hand_macro.plain $key)" = "$(fact plugin_only $key)" ] ||
-    fail "$key: RR_SOFTTICKS_INIT_ASM gives $(fact hand_macro.plain $key), the plugin $(fact plugin_only $key)"
+  [ "$(fact hand_macro-O2.plain $key)" = "$(fact plugin_only $key)" ] ||
+    fail "$key: RR_SOFTTICKS_INIT_ASM gives $(fact hand_macro-O2.plain $key), the plugin $(fact plugin_only $key)"
 done
 echo "ok: RR_SOFTTICKS_INIT_ASM links to the plugin's initializer and note, byte for byte"
