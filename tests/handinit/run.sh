@@ -17,6 +17,7 @@
 # initializer and note byte for byte.
 # Usage: run.sh ARCH (x86_64 or i386: raw_init.h and hand_c_init.c are x86)
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../support/scratch.sh
 source "$here/../support/scratch.sh"
 arch=$1
 : "${ST_KIND:?}" "${ST_PLUGIN:?}" "${ST_INCLUDE:?}" "${ST_INSPECT:?}"
@@ -93,9 +94,9 @@ for form in macro raw; do
   "${cc[@]}" "${flags[@]}" hand_main_$form.o plain_unit.o -o mixed_${form}_first || fail "link"
   "${cc[@]}" "${flags[@]}" plain_unit.o hand_main_$form.o -o mixed_${form}_last || fail "link"
   for name in mixed_${form}_first mixed_${form}_last; do
-    [ "$(./$name)" = "$expected" ] || fail "$name prints $(./$name)"
-    one_of_each $name
-    counted $name
+    [ "$(./"$name")" = "$expected" ] || fail "$name prints $(./"$name")"
+    one_of_each "$name"
+    counted "$name"
   done
   echo "ok: the $form group and the plugin's copy link to one of each, in either order"
 done
@@ -108,8 +109,8 @@ if [ "$ST_KIND" = gcc ]; then
   "${cc[@]}" "${flags[@]}" -O2 -flto hand_main_lto.o plain_unit_lto.o -o mixed_lto || fail "link -flto"
   "${cc[@]}" "${flags[@]}" -O2 -flto "$src/hand_macro.c" -o hand_macro_lto || fail "hand_macro.c -flto"
   for name in mixed_lto hand_macro_lto; do
-    [ "$(./$name)" = "$expected" ] || fail "$name prints $(./$name)"
-    one_of_each $name
+    [ "$(./"$name")" = "$expected" ] || fail "$name prints $(./"$name")"
+    one_of_each "$name"
   done
   echo "ok: with -flto too"
 fi
