@@ -115,37 +115,64 @@ static void emit_early_mapping(struct st_text *t, enum rr_softticks_arch arch,
   emit_init_array_entry(t, ".init_array", ST_EARLY_GROUP, arch, d, n);
 }
 
-char *st_module_asm(enum rr_softticks_arch arch) {
-  const struct asm_dialect *d = dialect_for(arch);
-  const char *p = st_asm_type_prefix(arch);
+/* The ABI's group: the initializer, its .init_array.00001 entry and the
+ * note, all in the COMDAT group __rr_softticks_init.  arch is known (the
+ * callers checked it). */
+static void emit_initializer_group(struct st_text *t, enum rr_softticks_arch arch,
+                                   const struct asm_dialect *d) {
   const char *sym = RR_SOFTTICKS_INIT_SYMBOL, *group = RR_SOFTTICKS_INIT_COMDAT;
   const unsigned char version[RR_SOFTTICKS_NOTE_DESCSZ] = {RR_SOFTTICKS_ABI_VERSION, 0, 0, 0};
-  struct st_text t = ST_TEXT_INIT;
   size_t size;
   const unsigned char *code = rr_softticks_init_code(arch, &size);
-
-  if (!d || !p || !code) return NULL;
-  st_text_printf(&t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n",
-                 RR_SOFTTICKS_INIT_SECTION, p, group);
-  st_text_printf(&t, "\t.p2align %u\n", d->code_align_log2);
-  emit_hidden(&t, arch, sym, "function");
-  st_text_printf(&t, "%s:\n", sym);
-  st_text_bytes(&t, code, size, 1);
-  st_text_printf(&t, "\t.size %s,.-%s\n\t.popsection\n", sym, sym);
-  emit_init_array_entry(&t, RR_SOFTTICKS_INIT_ARRAY_SECTION, group, arch, d, sym);
+  st_text_printf(t, "\t.pushsection %s,\"axG\",%sprogbits,%s,comdat\n",
+                 RR_SOFTTICKS_INIT_SECTION, st_asm_type_prefix(arch), group);
+  st_text_printf(t, "\t.p2align %u\n", d->code_align_log2);
+  emit_hidden(t, arch, sym, "function");
+  st_text_printf(t, "%s:\n", sym);
+  st_text_bytes(t, code, size, 1);
+  st_text_printf(t, "\t.size %s,.-%s\n\t.popsection\n", sym, sym);
+  emit_init_array_entry(t, RR_SOFTTICKS_INIT_ARRAY_SECTION, group, arch, d, sym);
   /* The ABI note: "rr", type 1, the ABI version as a little-endian u32. */
-  st_text_note(&t, arch, RR_SOFTTICKS_NOTE_SECTION, group, RR_SOFTTICKS_NOTE_NAME,
+  st_text_note(t, arch, RR_SOFTTICKS_NOTE_SECTION, group, RR_SOFTTICKS_NOTE_NAME,
                RR_SOFTTICKS_NOTE_TYPE, version, sizeof version);
-  emit_early_mapping(&t, arch, d);
+}
+
+enum module_piece { INITIALIZER_GROUP = 1, EARLY_MAPPING = 2 };
+
+/* The text of the pieces asked for (module_piece bits); NULL for an
+ * unknown arch or out of memory. */
+static char *module_text(enum rr_softticks_arch arch, unsigned pieces) {
+  const struct asm_dialect *d = dialect_for(arch);
+  struct st_text t = ST_TEXT_INIT;
+  size_t size;
+  if (!d || !st_asm_type_prefix(arch) || !rr_softticks_init_code(arch, &size)) return NULL;
+  if (pieces & INITIALIZER_GROUP) emit_initializer_group(&t, arch, d);
+  if (pieces & EARLY_MAPPING) emit_early_mapping(&t, arch, d);
   return st_text_finish(&t);
 }
 
-char *st_module_parts_asm(const struct st_manifest *m) {
-  char *module = m ? st_module_asm(m->arch) : NULL;
+char *st_module_asm(enum rr_softticks_arch arch) {
+  return module_text(arch, INITIALIZER_GROUP | EARLY_MAPPING);
+}
+
+char *st_module_initializer_group_asm(enum rr_softticks_arch arch) {
+  return module_text(arch, INITIALIZER_GROUP);
+}
+
+static char *parts_text(const struct st_manifest *m, unsigned pieces) {
+  char *module = m ? module_text(m->arch, pieces) : NULL;
   char *manifest = module ? st_manifest_asm(m) : NULL;
   struct st_text t = ST_TEXT_INIT;
   if (manifest) st_text_printf(&t, "%s%s", module, manifest);
   free(module);
   free(manifest);
   return manifest ? st_text_finish(&t) : NULL;
+}
+
+char *st_module_parts_asm(const struct st_manifest *m) {
+  return parts_text(m, INITIALIZER_GROUP | EARLY_MAPPING);
+}
+
+char *st_module_parts_asm_beside_own_initializer(const struct st_manifest *m) {
+  return parts_text(m, EARLY_MAPPING);
 }

@@ -27,9 +27,20 @@ extern "C" {
  * mapping for arch; NULL for an unknown arch or out of memory. */
 char *st_module_asm(enum rr_softticks_arch arch);
 
+/* The ABI's COMDAT group alone: the initializer, its .init_array entry and
+ * the ABI note (what RR_SOFTTICKS_INIT_ASM in the header spells out too);
+ * NULL for an unknown arch or out of memory. */
+char *st_module_initializer_group_asm(enum rr_softticks_arch arch);
+
 /* What a plugin appends to a unit: st_module_asm(m->arch) followed by the
  * manifest note of m (st_manifest_asm); NULL if either cannot be built. */
 char *st_module_parts_asm(const struct st_manifest *m);
+
+/* What a plugin appends to a unit that defines __rr_softticks_init itself
+ * (hand-instrumented, asm_definition.h): the same without the
+ * initializer's group, whose copy in the unit is the one the linker keeps
+ * or merges: the early mapping and the manifest note. */
+char *st_module_parts_asm_beside_own_initializer(const struct st_manifest *m);
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,7 @@ static enum st_skip_reason early_reason(const struct st_fn_facts *f) {
 
 /* Opt-outs: the function never ticks. */
 static enum st_skip_reason opt_out_reason(const struct st_fn_facts *f) {
+  if (f->flags & ST_FN_INITIALIZER) return ST_SKIP_INITIALIZER;
   if (f->flags & ST_FN_NAKED) return ST_SKIP_NAKED;
   if (f->flags & ST_FN_NO_INSTRUMENT) return ST_SKIP_NO_INSTRUMENT;
   if (f->flags & ST_FN_NO_SANITIZE) return ST_SKIP_NO_SANITIZE;
@@ -88,8 +89,9 @@ int st_skip_policy_decide(const struct st_fn_facts *fns, unsigned n, const struc
     enum st_skip_reason opt_out = opt_out_reason(&fns[i]);
     /* Opted out or not, an entry maps the page (clang marks ifunc
      * resolvers disable_sanitizer_instrumentation itself); a naked one
-     * has no frame to call from. */
-    out[i].maps_page_first = is_early_entry(&fns[i]) && !(fns[i].flags & ST_FN_NAKED);
+     * has no frame to call from, and the initializer would call itself. */
+    out[i].maps_page_first =
+        is_early_entry(&fns[i]) && !(fns[i].flags & (ST_FN_NAKED | ST_FN_INITIALIZER));
     if (opt_out != ST_TICKS) {
       out[i].reason = opt_out;
     } else if (is_early_entry(&fns[i])) {
@@ -131,6 +133,7 @@ const char *st_skip_reason_text(enum st_skip_reason reason) {
     case ST_SKIP_PREINIT: return ".preinit_array entry";
     case ST_SKIP_EARLY_CTOR: return "constructor before the initializer";
     case ST_SKIP_ONLY_CALLED_EARLY: return "called only before the initializer";
+    case ST_SKIP_INITIALIZER: return "the initializer";
   }
   return "?";
 }

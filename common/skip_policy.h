@@ -23,8 +23,10 @@ enum st_fn_flag {
   ST_FN_NO_SANITIZE = 1u << 2,        /* disable_sanitizer_instrumentation */
   ST_FN_IFUNC_RESOLVER = 1u << 3,     /* named by an ifunc in the unit */
   ST_FN_PREINIT = 1u << 4,            /* referenced from .preinit_array */
-  ST_FN_CALLED_ONLY_IN_UNIT = 1u << 5 /* local, address never taken: the
-                                         unit's direct calls are all its callers */
+  ST_FN_CALLED_ONLY_IN_UNIT = 1u << 5, /* local, address never taken: the
+                                          unit's direct calls are all its callers */
+  ST_FN_INITIALIZER = 1u << 6 /* __rr_softticks_init itself, defined in C by a
+                                 hand-instrumented unit */
 };
 
 /* ctor_priority/dtor_priority of a function that is not one. */
@@ -52,7 +54,8 @@ enum st_skip_reason {
   ST_SKIP_IFUNC_RESOLVER,  /* runs during relocation */
   ST_SKIP_PREINIT,         /* runs from .preinit_array */
   ST_SKIP_EARLY_CTOR,      /* constructor priority <= the initializer's */
-  ST_SKIP_ONLY_CALLED_EARLY /* every caller is one of the above (transitively) */
+  ST_SKIP_ONLY_CALLED_EARLY, /* every caller is one of the above (transitively) */
+  ST_SKIP_INITIALIZER        /* the initializer: never ticks, never calls itself */
 };
 
 struct st_skip_decision {

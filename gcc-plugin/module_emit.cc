@@ -11,6 +11,10 @@
  * -flto the pass (and so this) runs in the link-time units; a fat object's
  * own copy goes away with its non-LTO code when the linker plugin claims
  * the object.
+ *
+ * A unit that defines __rr_softticks_init itself (own_initializer.cc)
+ * carries the initializer's group already: it gets the rest (the early
+ * mapping and the manifest), not a second definition.
  */
 #include "gcc_includes.h"
 
@@ -43,7 +47,8 @@ void st_emit_module_parts(void *, void *) {
   m.compiler_version = st_gcc_version;
   m.plugin_version = ST_PLUGIN_VERSION;
   m.placement_rules_version = ST_PLACEMENT_RULES_VERSION;
-  char *parts = st_module_parts_asm(&m);
+  char *parts = st_unit_defines_initializer ? st_module_parts_asm_beside_own_initializer(&m)
+                                            : st_module_parts_asm(&m);
   if (!parts) {
     error_at(UNKNOWN_LOCATION, "softticks: cannot build the initializer and notes of the module");
     return;

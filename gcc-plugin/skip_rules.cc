@@ -98,6 +98,7 @@ st_fn_facts describe(cgraph_node *node, const vec<tree> &resolver_decls,
   if (has_attr(decl, "disable_sanitizer_instrumentation")) f.flags |= ST_FN_NO_SANITIZE;
   if (names_resolver(decl, resolver_decls, resolver_names)) f.flags |= ST_FN_IFUNC_RESOLVER;
   if (called_only_in_unit(node)) f.flags |= ST_FN_CALLED_ONLY_IN_UNIT;
+  if (st_is_initializer_decl(decl)) f.flags |= ST_FN_INITIALIZER;
   f.ctor_priority = DECL_STATIC_CONSTRUCTOR(decl) ? (int)decl_init_priority_lookup(decl)
                                                   : ST_NOT_CDTOR;
   f.dtor_priority = DECL_STATIC_DESTRUCTOR(decl) ? (int)decl_fini_priority_lookup(decl)

@@ -67,6 +67,16 @@ void st_register_tick_pass(void);
 void st_lto_check_before_streaming(void *gcc_data, void *user_data);
 void st_lto_check_after_streaming(void *gcc_data, void *user_data);
 
+/* Whether the current unit defines __rr_softticks_init itself (file-scope
+ * asm or a C function): a hand-instrumented unit, which gets no second
+ * initializer group (own_initializer.cc).  Set at
+ * PLUGIN_ALL_IPA_PASSES_START by st_check_own_initializer. */
+extern bool st_unit_defines_initializer;
+void st_check_own_initializer(void *gcc_data, void *user_data);
+
+/* Whether decl is __rr_softticks_init (by its assembler name). */
+bool st_is_initializer_decl(tree decl);
+
 /* PLUGIN_FINISH_UNIT: the initializer, ABI note and manifest. */
 void st_emit_module_parts(void *gcc_data, void *user_data);
 

@@ -81,6 +81,7 @@ static void start_unit(void *, void *) {
   st_unit_ticks = 0;
   st_unit_functions = 0;
   st_unit_maps_early = false;
+  st_unit_defines_initializer = false;
   st_forget_unit_skips();
   st_check_target_once();
 }
@@ -95,6 +96,7 @@ int plugin_init(struct plugin_name_args *args, struct plugin_gcc_version *versio
   register_callback(st_plugin_name, PLUGIN_ATTRIBUTES, st_register_attributes, NULL);
   register_callback(st_plugin_name, PLUGIN_START_UNIT, start_unit, NULL);
   register_callback(st_plugin_name, PLUGIN_ALL_IPA_PASSES_START, st_check_toplevel_asm, NULL);
+  register_callback(st_plugin_name, PLUGIN_ALL_IPA_PASSES_START, st_check_own_initializer, NULL);
   register_callback(st_plugin_name, PLUGIN_ALL_IPA_PASSES_START, st_lto_check_before_streaming,
                     NULL);
   register_callback(st_plugin_name, PLUGIN_ALL_IPA_PASSES_END, st_lto_check_after_streaming, NULL);

@@ -4,6 +4,8 @@
 #include "FunctionFilter.h"
 #include "SoftTicksPass.h"
 
+#include <rr/softticks.h>
+
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Function.h>
 #include <llvm/IR/GlobalIFunc.h>
@@ -77,6 +79,8 @@ FunctionFilter::FunctionFilter(Module &M) {
       Flags |= ST_FN_NO_SANITIZE;
     if (F.hasLocalLinkage() && onlyCalledDirectly(F))
       Flags |= ST_FN_CALLED_ONLY_IN_UNIT;
+    if (F.getName() == RR_SOFTTICKS_INIT_SYMBOL)
+      Flags |= ST_FN_INITIALIZER;
     Facts.push_back(st_fn_facts{nullptr, nullptr, Flags, ST_NOT_CDTOR, ST_NOT_CDTOR});
     Sections.push_back(F.hasSection() ? F.getSection().str() : std::string());
   }

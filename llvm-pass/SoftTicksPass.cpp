@@ -4,6 +4,7 @@
 #include "LateLoops.h"
 #include "TickTarget.h"
 
+#include "asm_definition.h"
 #include "manifest.h"
 #include "module_asm.h"
 #include "lto_link_check.h"
@@ -282,10 +283,24 @@ private:
 
 void warn(Module &M, const Twine &Msg) { M.getContext().diagnose(Warning(Msg)); }
 
-void appendModuleAsm(Module &M, const TickTarget &Target) {
+// Whether the module defines __rr_softticks_init itself (hand-instrumented
+// code: its module asm, from RR_SOFTTICKS_INIT_ASM or rr's header, or a
+// function of that name).  Read before the pass adds anything.
+bool definesInitializer(const Module &M, const TickTarget &Target) {
+  const Function *F = M.getFunction(RR_SOFTTICKS_INIT_SYMBOL);
+  if (F && !F->isDeclaration())
+    return true;
+  const std::string &Asm = M.getModuleInlineAsm();
+  return st_asm_defines_symbol(Asm.c_str(), RR_SOFTTICKS_INIT_SYMBOL, Target.Arch) != 0;
+}
+
+// The module parts (common/module_asm.h); a module with its own
+// initializer gets no second one (its group is the one the linker keeps).
+void appendModuleAsm(Module &M, const TickTarget &Target, bool OwnInitializer) {
   st_manifest Manifest{Target.Arch, "clang", LLVM_VERSION_STRING, ST_PLUGIN_VERSION,
                        ST_PLACEMENT_RULES_VERSION};
-  char *Parts = st_module_parts_asm(&Manifest);
+  char *Parts = OwnInitializer ? st_module_parts_asm_beside_own_initializer(&Manifest)
+                               : st_module_parts_asm(&Manifest);
   if (!Parts)
     report_fatal_error("softticks: cannot build the initializer and notes of the module");
   M.appendModuleInlineAsm(Parts);
@@ -438,6 +453,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(M.getContext()), false);
   InlineAsm *Tick = InlineAsm::get(VoidFn, Target->AsmTemplate, Target->Constraints,
                                    /*hasSideEffects=*/true);
+  bool OwnInitializer = definesInitializer(M, *Target);
   FunctionFilter Filter(M);
   Stats S;
   bool MapsEarly = false;
@@ -465,7 +481,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                 "module, each one's initializer is a duplicate symbol; compile every -flto "
                 "unit with the plugin");
   if (Owns && (S.Ticks || IsLtoLink || MapsEarly))
-    appendModuleAsm(M, *Target);
+    appendModuleAsm(M, *Target, OwnInitializer);
   if (statsRequested())
     errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "
            << S.Functions << " functions\n";

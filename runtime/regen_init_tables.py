@@ -2,8 +2,10 @@
 """Rewrites the initializer tables of include/rr/softticks.h from page_init.c.
 
 The machine code of __rr_softticks_init is checked in, one table per arch,
-each instruction's bytes with its disassembly.  This maintainer script is
-how they change: it compiles runtime/page_init.c with each arch's compiler,
+each instruction's bytes with its disassembly, and the same bytes once more
+as assembler text (RR_SOFTTICKS_<ARCH>_INIT_BYTES_ASM, `.byte` lines), from
+which the header spells out RR_SOFTTICKS_<ARCH>_INIT_ASM.  This maintainer
+script is how they change: it compiles runtime/page_init.c with each arch's compiler,
 refuses code that is not self-contained (a relocation against it, or other
 code or data in the object), disassembles it and rewrites the region between
 the BEGIN and END lines of the header.  Run it after editing page_init.c and
@@ -11,7 +13,8 @@ commit both files.
 
   regen_init_tables.py                 rewrite the tables
   regen_init_tables.py --check         compare a fresh compile with the
-                                       tables' bytes, write nothing
+                                       tables' bytes and the .byte text's,
+                                       write nothing
   regen_init_tables.py --compile ARCH OUT.o   only compile (for the tests)
 
 --source and --header pick other files (the tests use them); --cc-x86 and
@@ -139,8 +142,35 @@ def format_tables(tables):
     for arch in tables:
         lines.append("    case RR_SOFTTICKS_ARCH_%s: *size = sizeof %s_init; return %s_init;"
                      % (ARCHES[arch][0], arch, arch))
-    lines += ["  }", "  *size = 0;", "  return (const unsigned char *)0;", "}", END]
+    lines += ["  }", "  *size = 0;", "  return (const unsigned char *)0;", "}"]
+    lines.append("/* The same bytes as assembler text, 16 to a line as common/asm_text.c")
+    lines.append(" * writes them (st_text_bytes). */")
+    for arch, (code, rows) in tables.items():
+        lines += format_bytes_asm(arch, code)
+    lines.append(END)
     return "\n".join(lines) + "\n"
+
+
+def format_bytes_asm(arch, code):
+    """#define RR_SOFTTICKS_<ARCH>_INIT_BYTES_ASM: .byte lines as C strings."""
+    lines = ["#define %s \\" % bytes_asm_macro(arch)]
+    chunks = [code[i:i + 16] for i in range(0, len(code), 16)]
+    for n, chunk in enumerate(chunks):
+        text = "\\t.byte " + ",".join("0x%02x" % b for b in chunk) + "\\n"
+        lines.append('  "%s"%s' % (text, "" if n + 1 == len(chunks) else " \\"))
+    return lines
+
+
+def bytes_asm_macro(arch):
+    return "RR_SOFTTICKS_%s_INIT_BYTES_ASM" % ARCHES[arch][0]
+
+
+def checked_in_asm_bytes(text, arch):
+    """The bytes of arch's .byte text as the header spells them."""
+    m = re.search(r"#define %s \\\n((?:[^\n]*\\\n)*[^\n]*)" % bytes_asm_macro(arch), text)
+    if not m:
+        raise Refused("%s: no %s in the header" % (arch, bytes_asm_macro(arch)))
+    return bytes(int(h, 16) for h in re.findall(r"0x([0-9a-f]{2})", m.group(1)))
 
 
 def checked_in_bytes(text, arch):
@@ -187,7 +217,12 @@ def main():
                     if code != want:
                         raise Refused("%s: a fresh compile differs from the table\n  fresh %s\n"
                                       "  table %s" % (arch, code.hex(), want.hex()))
-                    print("%s: %d bytes match" % (arch, len(code)))
+                    text_bytes = checked_in_asm_bytes(header, arch)
+                    if code != text_bytes:
+                        raise Refused("%s: a fresh compile differs from %s\n  fresh %s\n"
+                                      "  text  %s" % (arch, bytes_asm_macro(arch), code.hex(),
+                                                      text_bytes.hex()))
+                    print("%s: %d bytes match (table and .byte text)" % (arch, len(code)))
                 tables[arch] = (code, table_rows(arch, obj, code))
         if missing:
             print("skipped, no compiler: %s" % ", ".join(missing), file=sys.stderr)

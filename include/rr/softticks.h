@@ -13,7 +13,9 @@
  *                       addresses, the initializer and note constants;
  *   - hand-written code: RR_SOFTTICK() in C/C++, the assembler macro
  *                       RR_SOFTTICK in .S files, RR_SOFTTICKS_TICK_ASM and
- *                       RR_SOFTTICKS_COUNTDOWN_ADDR for the native arch;
+ *                       RR_SOFTTICKS_COUNTDOWN_ADDR for the native arch, and
+ *                       the initializer as file-scope asm,
+ *                       __asm__(RR_SOFTTICKS_INIT_ASM);
  *   - tracers:          the static inline rr_softticks_* helpers below.
  *
  * Self-contained: C99/C11, C++11..C++20, x86-64, i386, aarch64, and
@@ -157,6 +159,7 @@
 #define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_X86_PAGE_ADDR
 #define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_X86_COUNTDOWN_ADDR
 #define RR_SOFTTICKS_NATIVE_ARCH RR_SOFTTICKS_ARCH_X86_64
+#define RR_SOFTTICKS_INIT_ASM RR_SOFTTICKS_X86_64_INIT_ASM
 #define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_X86_CLOBBERS
 #elif defined(__i386__)
 #define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_I386_TICK_ASM
@@ -164,6 +167,7 @@
 #define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_X86_PAGE_ADDR
 #define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_X86_COUNTDOWN_ADDR
 #define RR_SOFTTICKS_NATIVE_ARCH RR_SOFTTICKS_ARCH_I386
+#define RR_SOFTTICKS_INIT_ASM RR_SOFTTICKS_I386_INIT_ASM
 #define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_X86_CLOBBERS
 #elif defined(__aarch64__) && !defined(__ILP32__)
 #define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_AARCH64_TICK_ASM
@@ -171,6 +175,7 @@
 #define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_AARCH64_PAGE_ADDR
 #define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_AARCH64_COUNTDOWN_ADDR
 #define RR_SOFTTICKS_NATIVE_ARCH RR_SOFTTICKS_ARCH_AARCH64
+#define RR_SOFTTICKS_INIT_ASM RR_SOFTTICKS_AARCH64_INIT_ASM
 #define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_AARCH64_CLOBBERS
 #endif
 
@@ -587,7 +592,82 @@ RR_SOFTTICKS__INLINE const unsigned char *rr_softticks_init_code(
   *size = 0;
   return (const unsigned char *)0;
 }
+/* The same bytes as assembler text, 16 to a line as common/asm_text.c
+ * writes them (st_text_bytes). */
+#define RR_SOFTTICKS_X86_64_INIT_BYTES_ASM \
+  "\t.byte 0xf3,0x0f,0x1e,0xfa,0x53,0xbb,0x09,0x00,0x00,0x00,0x41,0xba,0x22,0x00,0x10,0x00\n" \
+  "\t.byte 0x45,0x31,0xc9,0x49,0xc7,0xc0,0xff,0xff,0xff,0xff,0xbe,0x00,0x10,0x00,0x00,0xbf\n" \
+  "\t.byte 0x00,0x10,0x00,0x70,0x48,0x89,0xd8,0xba,0x03,0x00,0x00,0x00,0x0f,0x05,0x48,0x3d\n" \
+  "\t.byte 0x00,0x10,0x00,0x70,0x74,0x0b,0x48,0x89,0xc3,0x48,0x3d,0x00,0xf0,0xff,0xff,0x76\n" \
+  "\t.byte 0x07,0x5b,0xc3,0x0f,0x1f,0x44,0x00,0x00,0xb8,0x0b,0x00,0x00,0x00,0x48,0x89,0xdf\n" \
+  "\t.byte 0x0f,0x05,0x5b,0xc3\n"
+#define RR_SOFTTICKS_I386_INIT_BYTES_ASM \
+  "\t.byte 0xf3,0x0f,0x1e,0xfb,0x55,0xbd,0xc0,0x00,0x00,0x00,0xb9,0x00,0x10,0x00,0x00,0xba\n" \
+  "\t.byte 0x03,0x00,0x00,0x00,0x57,0x89,0xe8,0xbf,0xff,0xff,0xff,0xff,0x56,0xbe,0x22,0x00\n" \
+  "\t.byte 0x10,0x00,0x53,0xbb,0x00,0x10,0x00,0x70,0x55,0x31,0xed,0xcd,0x80,0x5d,0x3d,0x00\n" \
+  "\t.byte 0xf0,0xff,0xff,0x77,0x12,0x89,0xc5,0x3d,0x00,0x10,0x00,0x70,0x74,0x12,0xb8,0x5b\n" \
+  "\t.byte 0x00,0x00,0x00,0x89,0xeb,0xcd,0x80,0x5b,0x5e,0x5f,0x5d,0xc3,0x8d,0x74,0x26,0x00\n" \
+  "\t.byte 0xc7,0x05,0x00,0x18,0x00,0x70,0xff,0xff,0xff,0xff,0xc7,0x05,0x04,0x18,0x00,0x70\n" \
+  "\t.byte 0xff,0xff,0xff,0xff,0x5b,0x5e,0x5f,0x5d,0xc3\n"
+#define RR_SOFTTICKS_AARCH64_INIT_BYTES_ASM \
+  "\t.byte 0x5f,0x24,0x03,0xd5,0x43,0x04,0x80,0xd2,0xc8,0x1b,0x80,0xd2,0x03,0x02,0xa0,0xf2\n" \
+  "\t.byte 0x20,0x00,0xae,0xd2,0x01,0x00,0x82,0xd2,0x62,0x00,0x80,0xd2,0x04,0x00,0x80,0x92\n" \
+  "\t.byte 0x05,0x00,0x80,0xd2,0x01,0x00,0x00,0xd4,0x1f,0x04,0x40,0xb1,0x23,0x00,0xae,0xd2\n" \
+  "\t.byte 0x04,0x90,0x43,0xfa,0x41,0x00,0x00,0x54,0xc0,0x03,0x5f,0xd6,0xe8,0x1a,0x80,0xd2\n" \
+  "\t.byte 0x01,0x00,0x00,0xd4,0xc0,0x03,0x5f,0xd6\n"
 /* END initializer tables */
+
+/* The initializer's COMDAT group as file-scope assembly, for a unit that
+ * carries its own initializer (hand-instrumented code built without the
+ * compiler plugins, or with them: they see the definition and add no second
+ * one, abi/ABI.md section 8):
+ *
+ *     #include <rr/softticks.h>
+ *     __asm__(RR_SOFTTICKS_INIT_ASM);
+ *
+ * The hidden function __rr_softticks_init in .text.__rr_softticks_init,
+ * its .init_array.00001 entry (priority 1) and the 20-byte ABI note, all in
+ * the COMDAT group __rr_softticks_init: the text common/module_asm.c gives
+ * the plugins (st_module_initializer_group_asm), character for character,
+ * so a linked module keeps one copy of the group whichever units carry it.
+ * Any number of units of a module may use it.  It does not include the
+ * plugins' early mapping (a module whose every unit is hand-instrumented
+ * maps its page from .init_array). */
+#define RR_SOFTTICKS__STR2(x) #x
+#define RR_SOFTTICKS__STR(x) RR_SOFTTICKS__STR2(x)
+/* t: what starts a section type ("@" on x86, "%" on aarch64);
+ * code_align, pointer_align: .p2align of the function and of the
+ * .init_array entry; pointer: its size in bytes. */
+#define RR_SOFTTICKS__INIT_GROUP_ASM(t, code_align, pointer, pointer_align, bytes)               \
+  "\t.pushsection " RR_SOFTTICKS_INIT_SECTION ",\"axG\"," t "progbits," RR_SOFTTICKS_INIT_COMDAT \
+  ",comdat\n"                                                                                   \
+  "\t.p2align " code_align "\n"                                                                \
+  "\t.globl " RR_SOFTTICKS_INIT_SYMBOL "\n"                                                    \
+  "\t.hidden " RR_SOFTTICKS_INIT_SYMBOL "\n"                                                   \
+  "\t.type " RR_SOFTTICKS_INIT_SYMBOL "," t "function\n"                                       \
+  RR_SOFTTICKS_INIT_SYMBOL ":\n" bytes                                                         \
+  "\t.size " RR_SOFTTICKS_INIT_SYMBOL ",.-" RR_SOFTTICKS_INIT_SYMBOL "\n"                      \
+  "\t.popsection\n"                                                                            \
+  "\t.pushsection " RR_SOFTTICKS_INIT_ARRAY_SECTION ",\"awG\"," t                               \
+  "init_array," RR_SOFTTICKS_INIT_COMDAT ",comdat\n"                                           \
+  "\t.p2align " pointer_align "\n"                                                             \
+  "\t." pointer "byte " RR_SOFTTICKS_INIT_SYMBOL "\n"                                          \
+  "\t.popsection\n"                                                                            \
+  "\t.pushsection " RR_SOFTTICKS_NOTE_SECTION ",\"aG\"," t "note," RR_SOFTTICKS_INIT_COMDAT     \
+  ",comdat\n"                                                                                   \
+  "\t.balign 4\n"                                                                              \
+  "\t.4byte " RR_SOFTTICKS__STR(RR_SOFTTICKS_NOTE_NAMESZ) "\n"                                 \
+  "\t.4byte " RR_SOFTTICKS__STR(RR_SOFTTICKS_NOTE_DESCSZ) "\n"                                 \
+  "\t.4byte " RR_SOFTTICKS__STR(RR_SOFTTICKS_NOTE_TYPE) "\n"                                   \
+  "\t.byte 0x72,0x72,0x00,0x00\n" /* "rr", NUL, padding */                                     \
+  "\t.byte 0x01,0x00,0x00,0x00\n" /* RR_SOFTTICKS_ABI_VERSION, little-endian */                \
+  "\t.popsection\n"
+#define RR_SOFTTICKS_X86_64_INIT_ASM \
+  RR_SOFTTICKS__INIT_GROUP_ASM("@", "4", "8", "3", RR_SOFTTICKS_X86_64_INIT_BYTES_ASM)
+#define RR_SOFTTICKS_I386_INIT_ASM \
+  RR_SOFTTICKS__INIT_GROUP_ASM("@", "4", "4", "2", RR_SOFTTICKS_I386_INIT_BYTES_ASM)
+#define RR_SOFTTICKS_AARCH64_INIT_ASM \
+  RR_SOFTTICKS__INIT_GROUP_ASM("%", "2", "8", "3", RR_SOFTTICKS_AARCH64_INIT_BYTES_ASM)
 
 #ifdef __cplusplus
 } /* extern "C" */

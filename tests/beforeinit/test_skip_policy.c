@@ -129,8 +129,24 @@ static void sections(void) {
   }
 }
 
+/* A hand-instrumented unit's own initializer, written in C: it never ticks
+ * and, though its .init_array.00001 slot makes it a priority-1
+ * constructor, never calls itself first. */
+static void own_initializer(void) {
+  struct st_fn_facts fns[] = {
+      {"__rr_softticks_init", NULL, ST_FN_INITIALIZER, 1, NONE},
+      {"__rr_softticks_init_local", NULL, ST_FN_INITIALIZER | LOCAL, NONE, NONE},
+      {"ctor1", NULL, 0, 1, NONE},
+  };
+  enum st_skip_reason want[] = {ST_SKIP_INITIALIZER, ST_SKIP_INITIALIZER, ST_SKIP_EARLY_CTOR};
+  int maps[] = {0, 0, 1};
+  expect("own initializer", fns, 3, NULL, 0, want, maps);
+  CHECK(strcmp(st_skip_reason_text(ST_SKIP_INITIALIZER), "the initializer") == 0);
+}
+
 int main(void) {
   sections();
+  own_initializer();
   opt_outs();
   early_entries();
   helpers();
