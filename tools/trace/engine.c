@@ -394,12 +394,27 @@ static enum verdict on_signal_stop(struct engine *e, struct st_task *task, int s
   return before_delivery(e, task, sig, 1, resume_sig, event);
 }
 
+/* A PTRACE_EVENT_STOP: a group-stop (SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU
+ * took effect) stays a stop until a SIGCONT, as without a tracer, so that
+ * whoever stopped the program sees it stopped; any other (a new child's
+ * first stop, the end of a group-stop) just goes on. */
+static enum verdict on_event_stop(int sig) {
+  switch (sig) {
+    case SIGSTOP:
+    case SIGTSTP:
+    case SIGTTIN:
+    case SIGTTOU: return LISTEN;
+    default: return RESUME;
+  }
+}
+
 static enum verdict on_stop(struct engine *e, struct st_task *task, int status, int *resume_sig,
                             enum engine_event *event) {
   *resume_sig = 0;
   if (WIFEXITED(status) || WIFSIGNALED(status)) return on_task_end(e, task, status, event);
   if (!WIFSTOPPED(status)) return WAIT;
   if (WSTOPSIG(status) == (SIGTRAP | 0x80)) return on_syscall(e, task, event);
+  if (status >> 16 == PTRACE_EVENT_STOP) return on_event_stop(WSTOPSIG(status));
   if (status >> 16) return on_ptrace_event(e, task, status >> 16, event);
   if (WSTOPSIG(status) == SIGTRAP) return on_sigtrap(e, task, resume_sig, event);
   return on_signal_stop(e, task, WSTOPSIG(status), resume_sig, event);
