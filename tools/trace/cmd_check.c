@@ -62,6 +62,7 @@ struct checker {
   uint64_t prev_pc, prev_sp;
   struct violation reported[MAX_REPORTED];
   size_t reported_count;
+  int warned_foreign_int3;
 };
 
 static void add_function(void *vctx, uint64_t start, uint64_t end, const struct st_elf_module *mod,
@@ -330,6 +331,22 @@ static enum engine_event left_instrumented(struct checker *c, uint64_t sp) {
 }
 
 /* A SIGTRAP: a breakpoint, a single step done, or the program's own. */
+/* An int3 at `addr` that is not one of ours, while ours are planted: the
+ * program's own, or a copy of one of ours made by code that copies its own
+ * instructions (check's breakpoints are visible to code that reads them).
+ * Said once, so that a program that dies of the SIGTRAP is not blamed
+ * silently; the SIGTRAP is delivered as it comes. */
+static void warn_foreign_int3(struct checker *c, uint64_t addr) {
+  if (c->warned_foreign_int3 || c->e->bps.count == 0) return;
+  c->warned_foreign_int3 = 1;
+  fprintf(stderr,
+          "softticks-trace: check: the program ran an int3 at %#llx that is not one of the "
+          "tracer's breakpoints; its SIGTRAP goes to the program.  If the program copies, "
+          "reads or patches its own code, it may have copied one of check's breakpoints "
+          "(README, \"Not seen by check\"); count and stop-at plant none.\n",
+          (unsigned long long)addr);
+}
+
 static enum engine_event on_sigtrap(struct checker *c) {
   struct engine *e = c->e;
   struct user_regs_struct regs = e->regs;
@@ -337,8 +354,10 @@ static enum engine_event on_sigtrap(struct checker *c) {
   enum engine_event next;
   if (!c->stepping || e->siginfo.si_code == SI_KERNEL) {
     /* An int3: ours at pc - 1, or the program's own. */
-    if (!engine_find_bp(e, pc - 1))
+    if (!engine_find_bp(e, pc - 1)) {
+      warn_foreign_int3(c, pc - 1);
       return engine_run(e, c->stepping ? PTRACE_SINGLESTEP : PTRACE_SYSCALL, SIGTRAP);
+    }
     pc -= 1;
     regs.rip = pc;
     if (st_task_set_regs(&e->main, &regs) != 0) return ENGINE_ERROR;
