@@ -7,7 +7,11 @@
 #include "gcc_includes.h"
 #include "plugin-version.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <string>
 
 #include "softticks_gcc.h"
 #include "manifest.h"
@@ -77,6 +81,28 @@ static bool parse_arguments(const struct plugin_name_args *args) {
   return ok;
 }
 
+/* Whether another copy of this plugin (the same plugin under another file
+ * name, which GCC takes for another plugin) was loaded into this compiler
+ * first: then this one must do nothing, or every site would get two
+ * ticks.  GCC loads each plugin into its own symbol scope, so the copies
+ * meet in the one thing a process shares: its environment, where the first
+ * leaves "PID:PATH" (the PID, so that a value inherited from elsewhere
+ * counts for nothing; the compiler proper starts no other program). */
+#define ST_LOADED_VAR "SOFTTICKS_GCC_PLUGIN_LOADED"
+static bool loaded_before(const char *path) {
+  char mine[32];
+  const char *seen = getenv(ST_LOADED_VAR);
+  size_t n = (size_t)snprintf(mine, sizeof mine, "%ld:", (long)getpid());
+  if (seen && strncmp(seen, mine, n) == 0) {
+    warning(0, "softticks: the plugin is already loaded from %qs; this copy (%qs) does nothing",
+            seen + n, path);
+    return true;
+  }
+  std::string value = std::string(mine) + path;
+  setenv(ST_LOADED_VAR, value.c_str(), 1);
+  return false;
+}
+
 static void start_unit(void *, void *) {
   st_unit_ticks = 0;
   st_unit_functions = 0;
@@ -91,6 +117,7 @@ int plugin_init(struct plugin_name_args *args, struct plugin_gcc_version *versio
   if (!version_matches(version)) return 1;
   st_gcc_version = version->basever;
   if (!parse_arguments(args)) return 1;
+  if (loaded_before(args->full_name)) return 0;
 
   register_callback(st_plugin_name, PLUGIN_INFO, NULL, &st_info);
   register_callback(st_plugin_name, PLUGIN_ATTRIBUTES, st_register_attributes, NULL);

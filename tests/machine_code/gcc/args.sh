@@ -25,3 +25,17 @@ if st_cc x86_64 -fplugin-arg-softticks-stats=yes -c "$ST_CORPUS/loops.c" -o valu
   fail "stats=yes was accepted"
 fi
 grep -q "stats.* takes no value" value.txt || fail "no clear error for a value given to stats"
+
+# The plugin loaded twice under two file names (GCC takes them for two
+# plugins): the second copy warns and does nothing, so every site ticks
+# once, as with one -fplugin=.
+cp "$ST_PLUGIN" softticks_again.so
+st_cc x86_64 -O2 -c "$ST_CORPUS/loops.c" -o once.o || fail "one plugin"
+st_cc x86_64 -O2 -fplugin="$PWD/softticks_again.so" -c "$ST_CORPUS/loops.c" -o twice.o 2> twice.txt ||
+  fail "the plugin twice: $(cat twice.txt)"
+cat twice.txt
+grep -q "softticks: the plugin is already loaded from" twice.txt || fail "no warning for the second copy"
+once=$(objdump -d once.o | grep -c 'testb  *$0x80,0x70001807')
+twice=$(objdump -d twice.o | grep -c 'testb  *$0x80,0x70001807')
+[ "$once" -gt 0 ] && [ "$twice" = "$once" ] || fail "ticks: $once with one plugin, $twice with two"
+echo "ok: a second copy of the plugin adds no tick ($once sites)"
