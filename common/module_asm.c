@@ -169,10 +169,9 @@ static char *parts_text(const struct st_manifest *m, unsigned pieces) {
   return manifest ? st_text_finish(&t) : NULL;
 }
 
-char *st_module_parts_asm(const struct st_manifest *m) {
-  return parts_text(m, INITIALIZER_GROUP | EARLY_MAPPING);
-}
-
-char *st_module_parts_asm_beside_own_initializer(const struct st_manifest *m) {
-  return parts_text(m, EARLY_MAPPING);
+char *st_module_parts_asm(const struct st_manifest *m, unsigned options) {
+  unsigned pieces = INITIALIZER_GROUP | EARLY_MAPPING;
+  if (options & ST_PARTS_OWN_INITIALIZER) pieces &= ~(unsigned)INITIALIZER_GROUP;
+  if (options & ST_PARTS_NO_EARLY_MAPPING) pieces &= ~(unsigned)EARLY_MAPPING;
+  return parts_text(m, pieces);
 }

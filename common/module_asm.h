@@ -33,14 +33,16 @@ char *st_module_asm(enum rr_softticks_arch arch);
 char *st_module_initializer_group_asm(enum rr_softticks_arch arch);
 
 /* What a plugin appends to a unit: st_module_asm(m->arch) followed by the
- * manifest note of m (st_manifest_asm); NULL if either cannot be built. */
-char *st_module_parts_asm(const struct st_manifest *m);
-
-/* What a plugin appends to a unit that defines __rr_softticks_init itself
- * (hand-instrumented, asm_definition.h): the same without the
- * initializer's group, whose copy in the unit is the one the linker keeps
- * or merges: the early mapping and the manifest note. */
-char *st_module_parts_asm_beside_own_initializer(const struct st_manifest *m);
+ * manifest note of m (st_manifest_asm), less what `options` leaves out:
+ *   ST_PARTS_OWN_INITIALIZER   the unit defines __rr_softticks_init itself
+ *     (hand-instrumented, asm_definition.h): no initializer group, since
+ *     the unit's copy is the one the linker keeps or merges;
+ *   ST_PARTS_NO_EARLY_MAPPING  the unit is built for a C library whose
+ *     loader refuses IRELATIVE relocations (musl): no early mapping, whose
+ *     ifunc would stop such a program at start-up.
+ * NULL if a part cannot be built. */
+enum st_parts_option { ST_PARTS_OWN_INITIALIZER = 1, ST_PARTS_NO_EARLY_MAPPING = 2 };
+char *st_module_parts_asm(const struct st_manifest *m, unsigned options);
 
 #ifdef __cplusplus
 }

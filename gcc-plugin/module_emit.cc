@@ -14,7 +14,9 @@
  *
  * A unit that defines __rr_softticks_init itself (own_initializer.cc)
  * carries the initializer's group already: it gets the rest (the early
- * mapping and the manifest), not a second definition.
+ * mapping and the manifest), not a second definition.  A unit built for
+ * a C library whose loader refuses IRELATIVE relocations (musl,
+ * target_libc.cc) gets no early mapping.
  */
 #include "gcc_includes.h"
 
@@ -47,8 +49,10 @@ void st_emit_module_parts(void *, void *) {
   m.compiler_version = st_gcc_version;
   m.plugin_version = ST_PLUGIN_VERSION;
   m.placement_rules_version = ST_PLACEMENT_RULES_VERSION;
-  char *parts = st_unit_defines_initializer ? st_module_parts_asm_beside_own_initializer(&m)
-                                            : st_module_parts_asm(&m);
+  unsigned options = 0;
+  if (st_unit_defines_initializer) options |= ST_PARTS_OWN_INITIALIZER;
+  if (!st_unit_may_map_early()) options |= ST_PARTS_NO_EARLY_MAPPING;
+  char *parts = st_module_parts_asm(&m, options);
   if (!parts) {
     error_at(UNKNOWN_LOCATION, "softticks: cannot build the initializer and notes of the module");
     return;

@@ -74,6 +74,11 @@ void st_lto_check_after_streaming(void *gcc_data, void *user_data);
 extern bool st_unit_defines_initializer;
 void st_check_own_initializer(void *gcc_data, void *user_data);
 
+/* Whether the unit may carry the early mapping: its C library's loader
+ * applies IRELATIVE relocations, or nothing says otherwise
+ * (target_libc.cc).  Asked at PLUGIN_FINISH_UNIT. */
+bool st_unit_may_map_early(void);
+
 /* Whether decl is __rr_softticks_init (by its assembler name). */
 bool st_is_initializer_decl(tree decl);
 

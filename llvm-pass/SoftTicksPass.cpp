@@ -295,12 +295,18 @@ bool definesInitializer(const Module &M, const TickTarget &Target) {
 }
 
 // The module parts (common/module_asm.h); a module with its own
-// initializer gets no second one (its group is the one the linker keeps).
+// initializer gets no second one (its group is the one the linker keeps),
+// and a module for musl (the triple's environment) no early mapping: its
+// ifunc's IRELATIVE relocation stops a musl program at start-up.
 void appendModuleAsm(Module &M, const TickTarget &Target, bool OwnInitializer) {
   st_manifest Manifest{Target.Arch, "clang", LLVM_VERSION_STRING, ST_PLUGIN_VERSION,
                        ST_PLACEMENT_RULES_VERSION};
-  char *Parts = OwnInitializer ? st_module_parts_asm_beside_own_initializer(&Manifest)
-                               : st_module_parts_asm(&Manifest);
+  unsigned Options = 0;
+  if (OwnInitializer)
+    Options |= ST_PARTS_OWN_INITIALIZER;
+  if (Triple(M.getTargetTriple()).isMusl())
+    Options |= ST_PARTS_NO_EARLY_MAPPING;
+  char *Parts = st_module_parts_asm(&Manifest, Options);
   if (!Parts)
     report_fatal_error("softticks: cannot build the initializer and notes of the module");
   M.appendModuleInlineAsm(Parts);

@@ -30,6 +30,8 @@ packages=(
   shellcheck python3-yaml mmdebstrap umoci
   # tests/debugger: line stepping with and without ticks
   gdb
+  # tests/musl: programs built against musl (no IRELATIVE: no early mapping)
+  musl-tools
 )
 
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh

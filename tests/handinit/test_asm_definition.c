@@ -76,8 +76,9 @@ static void plugin_text(void) {
     struct st_manifest m = {arches[i], "gcc", "12.2.0", "0.0.0", 1};
     char *whole = st_module_asm(arches[i]);
     char *group = st_module_initializer_group_asm(arches[i]);
-    char *beside = st_module_parts_asm_beside_own_initializer(&m);
-    CHECK(whole && group && beside, "arch %d: no text", (int)arches[i]);
+    char *beside = st_module_parts_asm(&m, ST_PARTS_OWN_INITIALIZER);
+    char *musl = st_module_parts_asm(&m, ST_PARTS_NO_EARLY_MAPPING);
+    CHECK(whole && group && beside && musl, "arch %d: no text", (int)arches[i]);
     if (whole && group && beside) {
       expect(whole, arches[i], 1);
       expect(group, arches[i], 1);
@@ -89,9 +90,20 @@ static void plugin_text(void) {
       CHECK(strstr(beside, RR_SOFTTICKS_MANIFEST_SECTION) != NULL, "arch %d: no manifest beside",
             (int)arches[i]);
     }
+    /* For a C library without IRELATIVE: everything but the early mapping. */
+    if (musl && group) {
+      expect(musl, arches[i], 1);
+      CHECK(strstr(musl, group) != NULL, "arch %d: no initializer group without the early mapping",
+            (int)arches[i]);
+      CHECK(strstr(musl, "__rr_softticks_early") == NULL,
+            "arch %d: an early mapping for a C library without IRELATIVE", (int)arches[i]);
+      CHECK(strstr(musl, RR_SOFTTICKS_MANIFEST_SECTION) != NULL,
+            "arch %d: no manifest without the early mapping", (int)arches[i]);
+    }
     free(whole);
     free(group);
     free(beside);
+    free(musl);
   }
 }
 

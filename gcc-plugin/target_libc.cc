@@ -1,0 +1,30 @@
+/*
+ * Whether the unit is built for a C library whose loader applies IRELATIVE
+ * relocations, which the early mapping's ifunc needs (module_asm.c): glibc
+ * does; musl refuses them and stops the program at start-up ("unsupported
+ * relocation type 37").  A compiler cannot ask the C library, and
+ * musl-gcc is Debian's glibc-targeted gcc with other include directories,
+ * so the answer comes from the headers the unit included: glibc's
+ * <features.h>, which nearly every glibc header (and libstdc++'s) pulls
+ * in, defines __GLIBC__; musl's define no such macro.  So only a unit that
+ * saw __GLIBC__ carries the early mapping; its COMDAT group gives the whole
+ * module one as soon as one unit of it did.
+ *
+ * Without a preprocessor to ask (lto1, Fortran, Ada) or on preprocessed
+ * input (.i, distcc) the answer is unknown: the unit carries the early
+ * mapping as before.  The reader is the C family's global parse_in, looked
+ * up at run time as predefine.cc does, so that the plugin loads anywhere.
+ */
+#include "gcc_includes.h"
+
+#include <dlfcn.h>
+#include <string.h>
+
+#include "softticks_gcc.h"
+
+bool st_unit_may_map_early(void) {
+  static const char glibc[] = "__GLIBC__";
+  cpp_reader **parse_in = (cpp_reader **)dlsym(RTLD_DEFAULT, "parse_in");
+  if (!parse_in || !*parse_in || cpp_get_options(*parse_in)->preprocessed) return true;
+  return cpp_defined(*parse_in, (const unsigned char *)glibc, strlen(glibc)) != 0;
+}
