@@ -107,10 +107,14 @@ rtx_insn *first_real_insn(basic_block bb) {
 
 /* The ABI's sequence, alone, or, where its clobbers are live, between a
  * save and a restore of them that keep the bytes in between exactly the
- * ABI's.  x86-64 steps over the red zone first; the call frame address
- * moves with sp only while the CFA is sp-based (no frame pointer, no
- * DRAP), which the .cfi lines then follow.  As an extended asm without
- * operands, its text is read by output_asm_insn: '%' is written "%%". */
+ * ABI's.  x86 keeps the flags the tick changes (SF ZF AF PF CF through
+ * lahf/sahf, OF through seto and an add of 127) in %eax/%rax, itself
+ * saved on the stack: not pushf/popf, which would also save and restore
+ * the trap flag a single-stepping tracer sets, and so leave it set.
+ * x86-64 steps over the red zone first.  The call frame address moves
+ * with sp only while the CFA is sp-based (no frame pointer, no DRAP),
+ * which the .cfi lines then follow.  As an extended asm without operands,
+ * its text is read by output_asm_insn: '%' is written "%%". */
 const char *late_tick_text(enum rr_softticks_arch arch, bool save) {
   const char *tick = st_tick_asm(arch);
   if (!save) return ggc_strdup(tick);
@@ -118,16 +122,24 @@ const char *late_tick_text(enum rr_softticks_arch arch, bool save) {
   const char *before = "", *after = "";
   switch (arch) {
     case RR_SOFTTICKS_ARCH_X86_64:
-      before = cfi ? "leaq -128(%%rsp), %%rsp\n\t.cfi_adjust_cfa_offset 128\n\tpushfq\n\t"
-                     ".cfi_adjust_cfa_offset 8\n\t"
-                   : "leaq -128(%%rsp), %%rsp\n\tpushfq\n\t";
-      after = cfi ? "\tpopfq\n\t.cfi_adjust_cfa_offset -8\n\tleaq 128(%%rsp), %%rsp\n\t"
+      before = cfi ? "leaq -128(%%rsp), %%rsp\n\t.cfi_adjust_cfa_offset 128\n\t"
+                     "pushq %%rax\n\t.cfi_adjust_cfa_offset 8\n\tlahf\n\tseto %%al\n\t"
+                     "pushq %%rax\n\t.cfi_adjust_cfa_offset 8\n\t"
+                   : "leaq -128(%%rsp), %%rsp\n\tpushq %%rax\n\tlahf\n\tseto %%al\n\t"
+                     "pushq %%rax\n\t";
+      after = cfi ? "\tpopq %%rax\n\t.cfi_adjust_cfa_offset -8\n\taddb $127, %%al\n\tsahf\n\t"
+                    "popq %%rax\n\t.cfi_adjust_cfa_offset -8\n\tleaq 128(%%rsp), %%rsp\n\t"
                     ".cfi_adjust_cfa_offset -128"
-                  : "\tpopfq\n\tleaq 128(%%rsp), %%rsp";
+                  : "\tpopq %%rax\n\taddb $127, %%al\n\tsahf\n\tpopq %%rax\n\t"
+                    "leaq 128(%%rsp), %%rsp";
       break;
     case RR_SOFTTICKS_ARCH_I386:
-      before = cfi ? "pushfl\n\t.cfi_adjust_cfa_offset 4\n\t" : "pushfl\n\t";
-      after = cfi ? "\tpopfl\n\t.cfi_adjust_cfa_offset -4" : "\tpopfl";
+      before = cfi ? "pushl %%eax\n\t.cfi_adjust_cfa_offset 4\n\tlahf\n\tseto %%al\n\t"
+                     "pushl %%eax\n\t.cfi_adjust_cfa_offset 4\n\t"
+                   : "pushl %%eax\n\tlahf\n\tseto %%al\n\tpushl %%eax\n\t";
+      after = cfi ? "\tpopl %%eax\n\t.cfi_adjust_cfa_offset -4\n\taddb $127, %%al\n\tsahf\n\t"
+                    "popl %%eax\n\t.cfi_adjust_cfa_offset -4"
+                  : "\tpopl %%eax\n\taddb $127, %%al\n\tsahf\n\tpopl %%eax";
       break;
     case RR_SOFTTICKS_ARCH_AARCH64:
       before = cfi ? "stp x16, x17, [sp, #-16]!\n\t.cfi_adjust_cfa_offset 16\n\t"
