@@ -55,12 +55,16 @@ void st_register_attributes(void *gcc_data, void *user_data);
  * late_loops.cc).  Returns how many it rewrote. */
 unsigned st_expand_late_loops(function *fun, enum rr_softticks_arch arch);
 
-/* Replaces x86 string-operation strategies that expand into loops for
- * the current function (see stringop_loops.cc). */
-void st_avoid_stringop_loops(void);
-
 /* Registers the GIMPLE pass (after "optimized"). */
 void st_register_tick_pass(void);
+
+/* Registers the RTL pass that ticks the cycles code generation wrote
+ * after the GIMPLE pass (late_ticks.cc; before "alignments"). */
+void st_register_late_pass(void);
+
+/* -fplugin-arg-softticks-late-save (for tests): every late tick saves
+ * and restores what it clobbers, as where they are live. */
+extern bool st_option_late_save;
 
 /* The LTO link check (lto_link_check.cc): added before a compile streams
  * LTO bytecode, removed after it and wherever the bytecode is read back. */

@@ -30,7 +30,8 @@ static struct plugin_info st_info = {
     "returns_twice calls) and the per-module initializer and ABI note.\n"
     "Predefines __RR_SOFTTICKS__=1.  With -flto, pass -fplugin= at link time too.\n"
     "Arguments:\n"
-    "  -fplugin-arg-softticks-stats   print tick counts per function and unit on stderr"};
+    "  -fplugin-arg-softticks-stats   print tick counts per function and unit on stderr\n"
+    "  -fplugin-arg-softticks-late-save  (tests) late ticks save and restore what they clobber"};
 
 /* The --target= part of a configure line, or the whole line. */
 static const char *configured_target(const char *config, char *buf, size_t size) {
@@ -66,15 +67,17 @@ static bool parse_arguments(const struct plugin_name_args *args) {
     const struct plugin_argument *a = &args->argv[i];
     if (strcmp(a->key, "stats") == 0 && !a->value) {
       st_option_stats = true;
-    } else if (strcmp(a->key, "stats") == 0) {
-      error("softticks: %<-fplugin-arg-%s-stats%> takes no value (got %qs)", args->base_name,
-            a->value);
+    } else if (strcmp(a->key, "late-save") == 0 && !a->value) {
+      st_option_late_save = true;
+    } else if (strcmp(a->key, "stats") == 0 || strcmp(a->key, "late-save") == 0) {
+      error("softticks: %<-fplugin-arg-%s-%s%> takes no value (got %qs)", args->base_name,
+            a->key, a->value);
       ok = false;
     } else {
-      error("softticks: unknown argument %<-fplugin-arg-%s-%s%s%s%>; the only argument is "
-            "%<-fplugin-arg-%s-stats%>",
+      error("softticks: unknown argument %<-fplugin-arg-%s-%s%s%s%>; the arguments are "
+            "%<-fplugin-arg-%s-stats%> and %<-fplugin-arg-%s-late-save%>",
             args->base_name, a->key, a->value ? "=" : "", a->value ? a->value : "",
-            args->base_name);
+            args->base_name, args->base_name);
       ok = false;
     }
   }
@@ -130,5 +133,6 @@ int plugin_init(struct plugin_name_args *args, struct plugin_gcc_version *versio
   register_callback(st_plugin_name, PLUGIN_FINISH_UNIT, st_emit_module_parts, NULL);
   st_register_predefine();
   st_register_tick_pass();
+  st_register_late_pass();
   return 0;
 }

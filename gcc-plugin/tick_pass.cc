@@ -274,7 +274,6 @@ class tick_pass : public gimple_opt_pass {
       return todo;
     }
     st_expand_late_loops(fun, arch);
-    st_avoid_stringop_loops();
     unsigned added = instrument(fun, arch);
     st_unit_ticks += added;
     st_unit_functions++;

@@ -6,9 +6,9 @@
 # pins.  On x86 (and aarch64 under qemu) the programs also run and print
 # what the uninstrumented build prints; with softticks-trace, the
 # deterministic ones are single-stepped by `check` on x86.
-# Usage: check.sh COMPILER ARCH   (COMPILER: gcc, clang19, clang14)
+# Usage: check.sh COMPILER ARCH   (COMPILER: gcc, gcc11, clang19, clang14)
 # Environment (CTest): ST_HERE ST_WORK ST_CHECKER ST_OBJDUMP
-#   ST_AARCH64_OBJDUMP ST_GCC ST_GCC_PLUGIN ST_AARCH64_GCC
+#   ST_AARCH64_OBJDUMP ST_GCC ST_GCC_PLUGIN ST_GCC11 ST_GCC11_PLUGIN ST_AARCH64_GCC
 #   ST_AARCH64_GCC_PLUGIN ST_CLANG<N>_BINDIR ST_CLANG<N>_CFG ST_QEMU
 #   ST_TRACE (each optional but the ones the asked build needs).
 source "$ST_HERE/../support/scratch.sh"
@@ -28,6 +28,11 @@ case "$compiler:$arch" in
     [ -n "${ST_GCC_PLUGIN:-}" ] || skip "no GCC plugin"
     plain=("$ST_GCC")
     cc=("$ST_GCC" -fplugin="$ST_GCC_PLUGIN" -fchecking=2) ;;
+  gcc11:aarch64) skip "no aarch64 GCC 11 plugin" ;;
+  gcc11:*)
+    [ -n "${ST_GCC11_PLUGIN:-}" ] || skip "no GCC 11 plugin"
+    plain=("$ST_GCC11")
+    cc=("$ST_GCC11" -fplugin="$ST_GCC11_PLUGIN" -fchecking=2) ;;
   clang*)
     major=${compiler#clang}
     bindir_var=ST_CLANG${major}_BINDIR cfg_var=ST_CLANG${major}_CFG
@@ -46,7 +51,25 @@ case "$arch" in
     objdump=$ST_AARCH64_OBJDUMP ;;
   *) fail "unknown arch $arch" ;;
 esac
-[ "$compiler" = gcc ] && libs=(-latomic) || libs=()
+[ "${compiler#gcc}" != "$compiler" ] && libs=(-latomic) || libs=()
+
+# The programs: the GCC block operations of issue 17 (own_memcpy ...
+# seg_gs) for GCC only.
+programs() {
+  echo atomics counters probes stringops bitint_div
+  case "$compiler:$arch" in
+    gcc*:x86_64 | gcc*:i386) echo own_memcpy pic_copy skipped asan_frames struct_args seg_gs ;;
+    gcc:aarch64) echo skipped struct_args ;; # (aarch64 GCC itself calls memcpy for 1 KB)
+  esac
+}
+
+# Flags a program always needs.  i386 PIE code calls a PC-relative thunk
+# even at -O0, so the copied template is position-dependent code there.
+base_flags() {
+  case "$1:$arch" in
+    pic_copy:i386) echo -fno-pie -no-pie ;;
+  esac
+}
 
 # The variants of each program (besides the plain build), one per line.
 variants() {
@@ -56,11 +79,17 @@ variants() {
     counters:gcc:*) echo "-fprofile-arcs -fprofile-update=atomic" ;;
     counters:clang*:x86_64 | counters:clang*:i386) # (no aarch64 profile runtime here)
       echo "-fprofile-instr-generate -fprofile-update=atomic" ;;
-    stringops:gcc:x86_64 | stringops:gcc:i386)
+    stringops:gcc*:x86_64 | stringops:gcc*:i386)
       printf '%s\n' -minline-all-stringops -mstringop-strategy=loop \
         -mstringop-strategy=unrolled_loop -mstringop-strategy=vector_loop \
         -mstringop-strategy=byte_loop "-minline-all-stringops -minline-stringops-dynamically" \
-        "-mmemcpy-strategy=loop:-1:noalign -mmemset-strategy=unrolled_loop:-1:noalign" ;;
+        "-mmemcpy-strategy=loop:-1:noalign -mmemset-strategy=unrolled_loop:-1:noalign" \
+        "-mstringop-strategy=loop -fplugin-arg-softticks-late-save" ;;
+    own_memcpy:gcc*:*) echo -fno-builtin ;;
+    asan_frames:*) printf '%s\n' -fsanitize=address "-fsanitize=address -fplugin-arg-softticks-late-save" ;;
+    struct_args:*:i386 | struct_args:*:x86_64)
+      printf '%s\n' -maccumulate-outgoing-args -mno-push-args -mtune=intel -march=atom ;;
+    seg_gs:*) echo -Os ;;
   esac
 }
 
@@ -77,14 +106,58 @@ can_run() { [ "$arch" != aarch64 ] || [ -n "${ST_QEMU:-}" ]; }
 
 status=0
 builds=0
-for src in "$ST_HERE"/{atomics,counters,probes,stringops,bitint_div}.c; do
-  prog=$(basename "${src%.c}")
+# The disassembly of a function in an object, relocations included,
+# without addresses (the functions before it grow with ticks).
+function_code() { # OBJDUMP FILE FUNCTION
+  "$1" -d -r -w --no-show-raw-insn --disassemble="$3" "$2" |
+    sed -n '/^[0-9a-f]* <.*>:$/,$p' |
+    sed -e '1d' -e '/^Disassembly of section/d' -e 's/^ *[0-9a-f]*:\t*//' -e 's/[0-9a-f]* </</' \
+      -e 's/\t*[0-9a-f]*: \(R_[A-Z0-9_]*\)\t*/ \1 /' -e '/^$/d'
+}
+
+# skipped.c: the functions the plugin skips are the plain build's code
+# (compared in objects: linked i386 PIC code holds offsets to the GOT,
+# which move with the code before it); the ifunc resolver, which calls
+# the initializer first (abi/ABI.md section 5), calls nothing else the
+# plain build's does not (i386 PIC thunks aside: the call to the
+# initializer may change which register holds the GOT).
+same_skipped_code() { # NAME FLAGS...
+  local name=$1 f bad=0
+  shift
+  "${cc[@]}" -c "$@" -o "$out.o" || return 1
+  "${plain[@]}" -c "$@" -o "$out.plain.o" || return 1
+  for f in skipped_copy skipped_clear; do
+    if ! diff <(function_code "$objdump" "$out.plain.o" $f) <(function_code "$objdump" "$out.o" $f) \
+        > "$out.$f.diff"; then
+      echo "FAIL: $name: $f (no_instrument_function) differs from the plain build:" >&2
+      head -20 "$out.$f.diff" >&2
+      bad=1
+    fi
+  done
+  calls() { function_code "$objdump" "$1" resolve_answer | grep -oE 'R_[A-Z0-9_]+ [^ ]+' | cut -d' ' -f2 |
+    sed 's/[-+]0x[0-9a-f]*$//' | grep -v -e __rr_softticks_init -e __x86.get_pc_thunk \
+      -e _GLOBAL_OFFSET_TABLE_ | sort -u; }
+  if ! diff <(calls "$out.plain.o") <(calls "$out.o") > "$out.resolver.diff"; then
+    echo "FAIL: $name: the ifunc resolver refers to symbols the plain build's does not:" >&2
+    cat "$out.resolver.diff" >&2
+    bad=1
+  fi
+  [ $bad = 0 ] && echo "ok: $name: skipped functions as in the plain build"
+  return $bad
+}
+
+for prog in $(programs); do
+  src=$ST_HERE/$prog.c
+  read -ra bflags <<< "$(base_flags "$prog")"
   while IFS= read -r variant; do
     read -ra vflags <<< "$variant"
+    # -fplugin-arg-* is for the instrumented build only.
+    read -ra pflags <<< "$(printf '%s\n' $variant | grep -v '^-fplugin-arg-' | tr '\n' ' ')"
     for opt in -O0 -O2; do
       name="$prog$opt${variant// /}"
       out="$ST_WORK/$name"
-      if ! "${cc[@]}" "${arch_flags[@]}" $opt "${vflags[@]}" -w "$src" -o "$out" "${libs[@]}" \
+      # -g: the checker reads which callees do not return from DWARF.
+      if ! "${cc[@]}" "${arch_flags[@]}" $opt -g "${bflags[@]}" "${vflags[@]}" -w "$src" -o "$out" "${libs[@]}" \
           2> "$out.log"; then
         echo "FAIL: $name: build" >&2
         cat "$out.log" >&2
@@ -112,9 +185,13 @@ for src in "$ST_HERE"/{atomics,counters,probes,stringops,bitint_div}.c; do
       else
         echo "ok: $name: no tick-free cycle"
       fi
-      can_run || continue
-      "${plain[@]}" "${arch_flags[@]}" $opt "${vflags[@]}" -w "$src" -o "$out.plain" "${libs[@]}" ||
+      "${plain[@]}" "${arch_flags[@]}" $opt -g "${bflags[@]}" "${pflags[@]}" -w "$src" -o "$out.plain" "${libs[@]}" ||
         fail "$name: uninstrumented build"
+      if [ "$prog" = skipped ]; then
+        same_skipped_code "$name" "${arch_flags[@]}" $opt -g "${bflags[@]}" "${pflags[@]}" -w "$src" ||
+          status=1
+      fi
+      can_run || continue
       expected=$(run "$out.plain") || fail "$name: the uninstrumented build failed"
       got=$(run "$out") || { echo "FAIL: $name: exited $?" >&2; status=1; continue; }
       if [ "$got" != "$expected" ]; then
@@ -129,7 +206,10 @@ done
 # The guarantee single-stepped: the loops that repeat with no other agent
 # (wide division, string loops, stack probes whose sp moves).
 if [ -n "${ST_TRACE:-}" ] && [ "$arch" != aarch64 ]; then
-  for name in bitint_div-O2 probes-O2-fstack-clash-protection stringops-O2-mstringop-strategy=loop; do
+  for name in bitint_div-O2 probes-O2-fstack-clash-protection stringops-O2-mstringop-strategy=loop \
+      stringops-O2-mstringop-strategy=loop-fplugin-arg-softticks-late-save \
+      struct_args-O2-maccumulate-outgoing-args struct_args-O0-march=atom seg_gs-O2 seg_gs-O2-Os \
+      own_memcpy-O2; do
     [ -x "$ST_WORK/$name" ] || continue
     rc=0
     "$ST_TRACE" check --json -- "$ST_WORK/$name" > "$ST_WORK/$name.json" 2> "$ST_WORK/$name.err" || rc=$?

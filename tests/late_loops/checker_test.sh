@@ -59,12 +59,52 @@ push_pop: testb $0x80, 0x70001807
 	decq %rdi
 	jne 1b
 	ret
+# A call falls through unless a fact says its callee does not return:
+# after_fatal's out-of-line call to fatal (whose code only reaches ud2,
+# through a helper that calls it) is followed by a jump back into the
+# loop past the tick, a cycle only if the call returned; after_unknown
+# calls a function the file knows nothing of, which may return.
+fatal:	call fatal_helper
+fatal_helper: ud2
+after_fatal: testb $0x80, 0x70001807
+	jnz 1f
+	decq 0x70001800
+	jnz 1f
+	int3
+1:	addq $1, %rax
+	cmpq %rax, %rdi
+	jae 3f
+	jne after_fatal
+	ret
+3:	call fatal
+	jmp 1b
+after_unknown: testb $0x80, 0x70001807
+	jnz 1f
+	decq 0x70001800
+	jnz 1f
+	int3
+1:	addq $1, %rax
+	cmpq %rax, %rdi
+	jae 3f
+	jne after_unknown
+	ret
+3:	call *%rdx
+	jmp 1b
 ASM
 # Function symbols for objdump: one label per function.
-sed -i 's/^\(ticked\|unticked\|probe\|push_pop\):/\t.type \1, @function\n\1:/' x86.s
+sed -i 's/^\(ticked\|unticked\|probe\|push_pop\|fatal\|fatal_helper\|after_fatal\|after_unknown\):/\t.type \1, @function\n\1:/' x86.s
 ${CC:-cc} -c x86.s -o x86.o || fail "cannot assemble x86.s"
 objdump=$ST_OBJDUMP
-expect 1 x86.o "push_pop unticked "
+expect 1 x86.o "after_unknown push_pop unticked "
+got=$(python3 "$ST_CHECKER" --objdump "$objdump" --print-noreturn x86.o | tr '\n' ' ')
+[ "$got" = "fatal fatal_helper " ] || { echo "FAIL: x86.o: callees found not to return: '$got'" >&2; status=1; }
+
+# The DWARF fact: a declaration with the noreturn attribute, built with -g.
+printf '%s\n' '__attribute__((noreturn)) void die(int);' 'void give_up(void);' \
+  'int f(int x) { if (x) die(x); give_up(); return 1; }' > dwarf.c
+${CC:-cc} -g -O2 -c dwarf.c -o dwarf.o || fail "cannot compile dwarf.c"
+got=$(python3 "$ST_CHECKER" --objdump "$objdump" --print-noreturn dwarf.o | tr '\n' ' ')
+[ "$got" = "die " ] || { echo "FAIL: dwarf.o: callees found not to return: '$got' (want 'die ')" >&2; status=1; }
 
 printf '\t.text\nplain: ret\n' > none.s
 ${CC:-cc} -c none.s -o none.o || fail "cannot assemble none.s"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cycles of machine instructions that pass no tick, in instrumented code.
 
-Usage: tickfree_cycles.py [--objdump PROG] FILE...
+Usage: tickfree_cycles.py [--objdump PROG] [--print-noreturn] FILE...
 
 The guarantee ("no instrumented instruction runs twice with the same pc
 and sp without a tick in between") checked statically on the code the
@@ -9,8 +9,22 @@ compiler finally emitted, so it sees loops the backend made after the
 plugins ran.  For each function holding at least one tick sequence (an
 instrumented function) it builds the instruction-level control-flow graph
 from the disassembly (direct branches, fall-through; calls return to the
-next instruction; indirect jumps and tail calls leave the function) and
-looks for a cycle that avoids every tick's first instruction.
+next instruction unless the callee is known not to return; indirect jumps
+and tail calls leave the function) and looks for a cycle that avoids every
+tick's first instruction.
+
+A call does not return when one of two facts in the same file says so:
+- the callee is defined in the file and no path of its code from its
+  entry reaches a return or leaves it (a jump out, an indirect jump, the
+  end of its code), calls counting as returning unless their own callee
+  does not (a fixpoint over all functions of the file: a user's noreturn
+  function, a static helper that calls abort);
+- the file's DWARF (built with -g) describes a function of that name with
+  DW_AT_noreturn: the declaration the compiler generated the call from,
+  so the code after the call was never meant to run (abort, exit, a
+  user's noreturn declaration, _gfortran_os_error_at).
+Nothing else (no list of names): a call no fact covers returns, which can
+only report a cycle too many, never hide one.
 
 A cycle whose every pass lowers the stack pointer by a constant (a stack
 probe loop) repeats no (pc, sp) pair: its sp-lowering instructions count as
@@ -60,6 +74,18 @@ def branch_target(ops):
     last = ops.split(",")[-1].strip()
     m = TARGET_RE.match(last)
     return int(m.group(1), 16) if m else None
+
+
+def call_target(insn, aarch64):
+    """(address, symbol) of a direct call, or None (not a call, indirect)."""
+    mnem, ops = split_mnemonic(insn.text)
+    base = mnem.split()[-1]
+    if (base != "bl") if aarch64 else not base.startswith("call"):
+        return None
+    if ops.startswith("*"):
+        return None
+    m = re.match(r"^([0-9a-f]+) <([^>+]+)>$", ops.split(",")[-1].strip())
+    return (int(m.group(1), 16), m.group(2)) if m else None
 
 
 def x86_edges(insn, next_addr):
@@ -187,6 +213,72 @@ def tickfree_cycles(insns, aarch64):
     return found
 
 
+def dwarf_noreturn(objdump, path):
+    """Names DWARF describes with DW_AT_noreturn (none without -g)."""
+    try:
+        out = subprocess.run([objdump, "--dwarf=info", path], capture_output=True,
+                             text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return set()
+    names, die_names, noreturn = set(), [], False
+    for line in out.splitlines():
+        if re.match(r"^\s*<\d+><[0-9a-f]+>:", line):
+            if noreturn:
+                names.update(die_names)
+            die_names, noreturn = [], False
+            continue
+        m = re.match(r"^\s*<[0-9a-f]+>\s+DW_AT_(name|linkage_name|MIPS_linkage_name)\s*:\s*(.*)$", line)
+        if m:
+            die_names.append(m.group(2).rsplit(": ", 1)[-1].strip())
+        elif re.match(r"^\s*<[0-9a-f]+>\s+DW_AT_noreturn\s*:\s*1", line):
+            noreturn = True
+    if noreturn:
+        names.update(die_names)
+    return names
+
+
+def callee_name(symbol):
+    return symbol[:-4] if symbol.endswith("@plt") else symbol
+
+
+def noreturn_callees(functions, aarch64, declared):
+    """Names of the callees that do not return (see the module doc)."""
+    edges = aarch64_edges if aarch64 else x86_edges
+    never = {name for name in functions} | set(declared)  # optimistic start
+    changed = True
+    while changed:
+        changed = False
+        for name, insns in functions.items():
+            if name not in never or name in declared or not insns:
+                continue
+            addrs = {i.addr for i in insns}
+            seen, work, returns = set(), [insns[0].addr], False
+            by_addr = {i.addr: (k, i) for k, i in enumerate(insns)}
+            while work and not returns:
+                a = work.pop()
+                if a in seen:
+                    continue
+                seen.add(a)
+                k, insn = by_addr[a]
+                nxt = insns[k + 1].addr if k + 1 < len(insns) else None
+                call = call_target(insn, aarch64)
+                if call and callee_name(call[1]) in never:
+                    continue
+                succs = edges(insn, nxt)
+                mnem = split_mnemonic(insn.text)[0].split()[-1]
+                if not succs or None in succs or any(s not in addrs for s in succs):
+                    # a return, an indirect jump, a tail call, the end of
+                    # the code; a trap (ud2, hlt, brk, udf) returns nowhere
+                    if mnem not in ("ud2", "hlt", "brk", "udf"):
+                        returns = True
+                    continue
+                work.extend(succs)
+            if returns:
+                never.discard(name)
+                changed = True
+    return never
+
+
 def disassemble(objdump, path):
     try:
         out = subprocess.run([objdump, "-d", "-w", "--no-show-raw-insn", path],
@@ -216,9 +308,12 @@ def disassemble(objdump, path):
 def main(argv):
     objdump = "objdump"
     files = []
+    print_noreturn = False
     args = iter(argv)
     for a in args:
-        if a == "--objdump":
+        if a == "--print-noreturn":  # the callees found not to return (tests)
+            print_noreturn = True
+        elif a == "--objdump":
             objdump = next(args, None) or sys.exit("tickfree_cycles: --objdump needs a program")
         else:
             files.append(a)
@@ -227,6 +322,10 @@ def main(argv):
     status, instrumented = 0, 0
     for path in files:
         aarch64, functions = disassemble(objdump, path)
+        never = noreturn_callees(functions, aarch64, dwarf_noreturn(objdump, path))
+        if print_noreturn:
+            print("\n".join(sorted(never & (set(functions) | dwarf_noreturn(objdump, path)))))
+            continue
         tick_re = AARCH64_TICK_RE if aarch64 else X86_TICK_RE
         for name, insns in functions.items():
             if not any(tick_re.match(i.text) for i in insns):
@@ -235,6 +334,10 @@ def main(argv):
             edges = aarch64_edges if aarch64 else x86_edges
             for k, insn in enumerate(insns):
                 nxt = insns[k + 1].addr if k + 1 < len(insns) else None
+                call = call_target(insn, aarch64)
+                if call and callee_name(call[1]) in never:
+                    insn.succs = []
+                    continue
                 insn.succs = [s for s in edges(insn, nxt) if s is not None]
             for comp in tickfree_cycles(insns, aarch64):
                 by_addr = {i.addr: i for i in insns}
@@ -242,7 +345,7 @@ def main(argv):
                 more = " ..." if len(comp) > 8 else ""
                 print(f"{path}: {name}: tick-free cycle at {comp[0]:#x}..{comp[-1]:#x}: {body}{more}")
                 status = 1
-    if instrumented == 0:
+    if instrumented == 0 and not print_noreturn:
         print(f"tickfree_cycles: no instrumented function in {' '.join(files)}", file=sys.stderr)
         return 2
     return status
