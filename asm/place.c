@@ -1,0 +1,160 @@
+/*
+ * Which statements tick (README.md, "Placement"): common/placement.c on
+ * the graph, then the opt-outs, the returns_twice calls and the insertion
+ * point in the source of each tick; last, a check that no cycle of the
+ * code that may tick is left without one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "placement.h"
+#include "sas.h"
+
+static int by_offset(const void *a, const void *b) {
+  const struct sas_insert *x = a, *y = b;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* The next node of n's section, 0 if none. */
+static unsigned next_in_section(const struct sas_graph *g, unsigned n) {
+  unsigned k;
+  for (k = n + 1; k < g->n; k++)
+    if (g->nodes[k].section == g->nodes[n].section) return k;
+  return 0;
+}
+
+/* Nodes left on a cycle once ticked and skipped nodes are cut: peel nodes
+ * with no predecessor or no successor among the rest until none is left. */
+static unsigned open_cycles(const struct sas_graph *g, const unsigned char *cut, unsigned *first_open) {
+  unsigned *indeg = calloc(g->n, sizeof *indeg), *outdeg = calloc(g->n, sizeof *outdeg), i, left = 0;
+  unsigned char *gone = calloc(g->n, 1);
+  int changed = 1;
+  *first_open = 0;
+  if (!indeg || !outdeg || !gone) {
+    free(indeg);
+    free(outdeg);
+    free(gone);
+    return 0;
+  }
+  for (i = 0; i < g->n; i++) gone[i] = i == 0 || cut[i];
+  while (changed) {
+    changed = 0;
+    memset(indeg, 0, g->n * sizeof *indeg);
+    memset(outdeg, 0, g->n * sizeof *outdeg);
+    for (i = 0; i < g->nedges; i++)
+      if (!gone[g->edges[i].from] && !gone[g->edges[i].to]) {
+        outdeg[g->edges[i].from]++;
+        indeg[g->edges[i].to]++;
+      }
+    for (i = 1; i < g->n; i++)
+      if (!gone[i] && (!indeg[i] || !outdeg[i])) {
+        gone[i] = 1;
+        changed = 1;
+      }
+  }
+  for (i = 1; i < g->n; i++)
+    if (!gone[i]) {
+      if (!left) *first_open = i;
+      left++;
+    }
+  free(indeg);
+  free(outdeg);
+  free(gone);
+  return left;
+}
+
+int sas_place(const struct sas_source *src, const struct sas_stream *s,
+              const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
+              struct sas_stats *st, struct sas_report *rep, struct sas_error *err) {
+  unsigned *flags = calloc(g->n, sizeof *flags), *tick = calloc(g->n, sizeof *tick), n, k = 0;
+  unsigned char *live = malloc(g->n), *cut = calloc(g->n, 1);
+  struct st_edge *edges = malloc((g->nedges + 1) * sizeof *edges);
+  struct sas_insert *out = malloc((2 * g->n + 1) * sizeof *out);
+  struct st_cfg cfg;
+  int rc = -1;
+  *ins = NULL;
+  *nins = 0;
+  if (!flags || !tick || !live || !cut || !edges || !out) goto done;
+  for (n = 0; n < g->nedges; n++) {
+    edges[n].from = g->edges[n].from;
+    edges[n].to = g->edges[n].to;
+  }
+  flags[0] = ST_BLOCK_NO_CODE;
+  cfg = (struct st_cfg){g->n, flags, g->nedges, edges};
+  if (st_place(&cfg, tick) || sas_flags_live(g, live)) goto done;
+
+  for (n = 1; n < g->n; n++) {
+    const struct sas_node *nd = &g->nodes[n];
+    unsigned o = s->v[nd->v].origin, line = src->stmts[o].line;
+    if (nd->skip) cut[n] = 1;
+    if (tick[n] & ST_TICK_CYCLE) st->cycles_found++;
+    if (tick[n] && !nd->skip) {
+      struct sas_insert at = {0, live[n]};
+      int ok = 1;
+      if (nd->kind == SAS_NODE_LABEL) {
+        unsigned nx = next_in_section(g, n);
+        if (!src->stmts[o].is_label) {
+          sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
+          ok = 0;
+        } else if (!nx || g->nodes[nx].kind == SAS_NODE_DATA) {
+          sas_note(rep, line, "%s is followed by data, not code: no tick", s->v[nd->v].text);
+          ok = 0;
+        } else if (g->nodes[nx].kind == SAS_NODE_INSN && g->nodes[nx].insn.is_landing_pad) {
+          at.offset = src->stmts[s->v[g->nodes[nx].v].origin].end; /* after endbr */
+        } else {
+          at.offset = src->stmts[o].end;
+        }
+      } else if (nd->kind == SAS_NODE_INSN) {
+        at.offset = nd->insn.is_landing_pad ? src->stmts[o].end : src->stmts[o].start;
+      } else {
+        sas_note(rep, line, "a cycle enters data: no tick");
+        ok = 0;
+      }
+      if (ok) {
+        out[k++] = at;
+        cut[n] = 1;
+        if (tick[n] & ST_TICK_PASSED_ON) st->entry_ticks++;
+        else st->cycle_ticks++;
+      }
+    } else if (tick[n] && nd->skip) {
+      st->skipped++;
+    }
+    if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
+      unsigned nx = next_in_section(g, n);
+      out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0};
+      st->rt_ticks++;
+    }
+  }
+  qsort(out, k, sizeof *out, by_offset);
+  for (n = 0, *nins = 0; n < k; n++) {
+    if (*nins && out[*nins - 1].offset == out[n].offset) {
+      out[*nins - 1].save_flags |= out[n].save_flags;
+      continue;
+    }
+    out[(*nins)++] = out[n];
+  }
+  for (n = 0; n < *nins; n++) st->saved += out[n].save_flags != 0;
+  st->ticks += *nins;
+  {
+    unsigned first, left = open_cycles(g, cut, &first);
+    st->cycles_open += left;
+    if (left)
+      sas_note(rep, src->stmts[s->v[g->nodes[first].v].origin].line,
+               "%u statements lie on cycles without a tick (first here)", left);
+  }
+  *ins = out;
+  out = NULL;
+  rc = 0;
+done:
+  if (rc) {
+    err->line = 0;
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+  }
+  free(flags);
+  free(tick);
+  free(live);
+  free(cut);
+  free(edges);
+  free(out);
+  return rc;
+}
