@@ -13,16 +13,29 @@
 #include "placement.h"
 #include "sas.h"
 
-/* ";<sequence>;" from the header's text, with the flags saved around it
- * when save. */
-static void tick_text(enum rr_softticks_arch arch, int save, struct st_text *t) {
-  const char *seq = arch == RR_SOFTTICKS_ARCH_I386 ? RR_SOFTTICKS_I386_TICK_ASM
-                                                   : RR_SOFTTICKS_X86_64_TICK_ASM;
+/*
+ * ";<sequence>;" from the header's text.  With flags live (a SAS_* mask)
+ * it is wrapped in a save that needs neither pushf/popf (a debugger's
+ * single-step flag would be pushed and popped back, and popf is slow)
+ * nor memory below the stack pointer:
+ *   lea -128(%rsp),%rsp      step over the red zone (x86-64 only; lea keeps the flags)
+ *   push %rax                a scratch register
+ *   lahf                     SF ZF AF PF CF into %ah
+ *   seto %al                 OF, when it is live
+ *   <tick>
+ *   add $0x7f,%al            OF back: 1 + 0x7f overflows, 0 + 0x7f does not
+ *   sahf                     the other five back (after the add)
+ *   pop %rax; lea 128(%rsp),%rsp
+ */
+static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text *t) {
+  int i386 = arch == RR_SOFTTICKS_ARCH_I386;
+  const char *seq = i386 ? RR_SOFTTICKS_I386_TICK_ASM : RR_SOFTTICKS_X86_64_TICK_ASM;
   const char *p;
   st_text_printf(t, ";");
-  if (save)
-    st_text_printf(t, "%s", arch == RR_SOFTTICKS_ARCH_I386 ? "pushfl;"
-                                                            : "lea -128(%rsp),%rsp;pushfq;");
+  if (live) {
+    st_text_printf(t, "%s", i386 ? "push %eax;lahf;" : "lea -128(%rsp),%rsp;push %rax;lahf;");
+    if (live & SAS_OF) st_text_printf(t, "seto %%al;");
+  }
   for (p = seq; *p; p++) {
     if (*p == '\n') {
       st_text_printf(t, ";");
@@ -31,9 +44,10 @@ static void tick_text(enum rr_softticks_arch arch, int save, struct st_text *t) 
       st_text_printf(t, "%c", *p);
     }
   }
-  if (save)
-    st_text_printf(t, "%s", arch == RR_SOFTTICKS_ARCH_I386 ? "popfl;"
-                                                            : "popfq;lea 128(%rsp),%rsp;");
+  if (live) {
+    if (live & SAS_OF) st_text_printf(t, "add $0x7f,%%al;");
+    st_text_printf(t, "%s", i386 ? "sahf;pop %eax;" : "sahf;pop %rax;lea 128(%rsp),%rsp;");
+  }
 }
 
 char *sas_module_parts(enum rr_softticks_arch arch) {
@@ -44,23 +58,29 @@ char *sas_module_parts(enum rr_softticks_arch arch) {
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
                int with_module_parts, const char *line_marker_name, size_t *len) {
-  struct st_text t = ST_TEXT_INIT, plain = ST_TEXT_INIT, saved = ST_TEXT_INIT;
-  char *tick, *tick_saved, *out;
+  struct st_text t = ST_TEXT_INIT, plain = ST_TEXT_INIT, saved = ST_TEXT_INIT,
+                 saved_of = ST_TEXT_INIT;
+  char *tick, *tick_saved, *tick_saved_of, *out;
   size_t at = 0;
   unsigned i;
   tick_text(src->arch, 0, &plain);
-  tick_text(src->arch, 1, &saved);
+  tick_text(src->arch, SAS_CF, &saved);
+  tick_text(src->arch, SAS_ALL, &saved_of);
   tick = st_text_finish(&plain);
   tick_saved = st_text_finish(&saved);
-  if (!tick || !tick_saved) {
+  tick_saved_of = st_text_finish(&saved_of);
+  if (!tick || !tick_saved || !tick_saved_of) {
     free(tick);
     free(tick_saved);
+    free(tick_saved_of);
     return NULL;
   }
   if (line_marker_name) st_text_printf(&t, "# 1 \"%s\"\n", line_marker_name);
   for (i = 0; i < nins; i++) {
     st_text_printf(&t, "%.*s%s", (int)(ins[i].offset - at), src->buf + at,
-                   ins[i].save_flags ? tick_saved : tick);
+                   !ins[i].save_flags                ? tick
+                   : (ins[i].save_flags & SAS_OF) ? tick_saved_of
+                                                   : tick_saved);
     at = ins[i].offset;
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);
@@ -70,6 +90,7 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
       free(st_text_finish(&t));
       free(tick);
       free(tick_saved);
+      free(tick_saved_of);
       return NULL;
     }
     if (src->len && src->buf[src->len - 1] != '\n') st_text_printf(&t, "\n");
@@ -78,6 +99,7 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
   }
   free(tick);
   free(tick_saved);
+  free(tick_saved_of);
   out = st_text_finish(&t);
   if (out) *len = strlen(out);
   return out;

@@ -119,7 +119,7 @@ int sas_flags_live(const struct sas_graph *g, unsigned char *live);
 /* place.c: where ticks go, as insertion points in the source. */
 struct sas_insert {
   size_t offset;  /* in src->buf */
-  int save_flags; /* the flags are live there */
+  unsigned save_flags; /* the flags live there (SAS_* mask): saved around the tick */
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
