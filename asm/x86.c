@@ -5,6 +5,7 @@
  * falls through, and neither reads nor writes the flags.
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sas.h"
@@ -81,8 +82,20 @@ static unsigned reads(const char *m) {
   return 0;
 }
 
-/* The flags m always writes, whatever its operands (a shift by a register
- * may shift by 0 and write none: shifts and rotates count as writing none). */
+/* A shift by an immediate count that is not 0 after the CPU's masking
+ * (or by the implicit 1) writes all six (AF, and OF beyond 1, undefined:
+ * written); by %cl it may shift by 0 and write none. */
+static unsigned shift_writes(const char *m, const char *ops) {
+  static const char *const sh[] = {"shl", "shr", "sar", "sal", "shld", "shrd", NULL};
+  unsigned i;
+  for (i = 0; sh[i]; i++)
+    if (sized(m, sh[i], "bwlq")) break;
+  if (!sh[i]) return 0;
+  if (*ops != '$') return strchr(ops, ',') ? 0 : SAS_ALL; /* "shr %rax": by 1 */
+  return (strtol(ops + 1, NULL, 0) & 31) ? SAS_ALL : 0;
+}
+
+/* The flags m always writes, whatever its operands. */
 static unsigned writes(const char *m) {
   static const char *const alu[] = {"add", "sub", "cmp", "test", "and", "or", "xor", "neg",
                                     "adc", "sbb", "cmpxchg", "xadd", "popcnt", "lzcnt", "tzcnt",
@@ -141,7 +154,7 @@ void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
   }
   out->operands = p;
   out->reads = reads(m);
-  out->writes = writes(m);
+  out->writes = writes(m) | shift_writes(m, p);
   out->is_landing_pad = !strcmp(m, "endbr64") || !strcmp(m, "endbr32");
   if ((m[0] == 'j' && is_cond(m + 1)) || !strcmp(m, "jcxz") || !strcmp(m, "jecxz") ||
       !strcmp(m, "jrcxz") || !strncmp(m, "loop", 4) || !strcmp(m, "xbegin")) {
@@ -162,5 +175,5 @@ void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
   }
   if (out->flow == SAS_FLOW_JMP || out->flow == SAS_FLOW_JCC || out->flow == SAS_FLOW_CALL)
     direct_target(p, out->target, sizeof out->target);
-  if (out->flow == SAS_FLOW_JMP_IND) out->reads = SAS_ALL; /* the targets may read them */
+
 }

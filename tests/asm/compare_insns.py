@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Same instructions but the inserted ticks: PLAIN.o and TICKED.o.
+
+Usage: compare_insns.py [--objdump PROG] PLAIN TICKED
+
+Disassembles both objects (x86-64 or i386), drops from TICKED every tick
+sequence of include/rr/softticks.h with the flag save around it
+(lea -0x80(%rsp),%rsp; push; lahf; [seto]; ... [add $0x7f,%al]; sahf;
+pop; lea 0x80(%rsp),%rsp) and the module parts' sections
+(.text.__rr_softticks*), drops alignment padding from both, and compares
+the rest instruction by instruction, section by section.  Branch and
+RIP-relative targets are compared as the index of the instruction they
+reach (a branch may have grown from 2 to 5 bytes; its target is the
+same instruction).  Exit 0 when equal, 1 on the first difference
+(printed), 2 on bad input.  Prints the number of instructions compared
+and ticks dropped.
+"""
+import re
+import subprocess
+import sys
+
+SEC_RE = re.compile(r"^Disassembly of section (\S+):$")
+INSN_RE = re.compile(r"^\s*([0-9a-f]+):\s+(.*)$")
+TARGET_RE = re.compile(r"^(.*?\b)([0-9a-f]+) <[^>]*>$")
+RIP_RE = re.compile(r"^(.*)#\s*([0-9a-f]+) <[^>]*>$")
+NOP_RE = re.compile(r"^((data16|cs|ds|rex\.?\w*)\s+)*(nop[wlq]?|xchg %ax,%ax)\b")
+TICK = [r"testb \$0x80,0x70001807$", r"jne ", r"(decq 0x70001800|subl \$0x1,0x70001800)$",
+        r"jne "]
+TICK_I386_TAIL = [r"subl \$0x1,0x70001804$", r"jae "]
+SAVE = [r"lea -0x80\(%rsp\),%rsp$", r"push %[re]ax$", r"lahf$", r"seto %al$"]
+RESTORE = [r"add \$0x7f,%al$", r"sahf$", r"pop %[re]ax$", r"lea 0x80\(%rsp\),%rsp$"]
+
+
+def disassemble(objdump, path):
+    try:
+        out = subprocess.run([objdump, "-d", "-w", "--no-show-raw-insn", path],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"compare_insns: cannot disassemble {path}: {e}")
+    sections, cur = {}, None
+    for line in out.splitlines():
+        m = SEC_RE.match(line)
+        if m:
+            cur = None if m.group(1).startswith(".text.__rr_softticks") else \
+                sections.setdefault(m.group(1), [])
+            continue
+        m = INSN_RE.match(line)
+        if m and cur is not None:
+            text = re.sub(r"\s+", " ", m.group(2).replace("\t", " ")).strip()
+            if text:
+                cur.append((int(m.group(1), 16), text))
+    return sections
+
+
+def matches(insns, k, pats):
+    return k + len(pats) <= len(insns) and all(
+        re.match(p, insns[k + i][1]) for i, p in enumerate(pats))
+
+
+def strip_ticks(insns):
+    """The instructions without tick sequences and their saves; the count."""
+    keep, k, ticks = [], 0, 0
+    while k < len(insns):
+        start = k
+        while k < len(insns) and any(re.match(p, insns[k][1]) for p in SAVE) and \
+                not matches(insns, k, TICK):
+            k += 1
+        if matches(insns, k, TICK):
+            k += len(TICK)
+            if matches(insns, k, TICK_I386_TAIL):
+                k += len(TICK_I386_TAIL)
+            if k < len(insns) and insns[k][1] == "int3":
+                k += 1
+                while k < len(insns) and any(re.match(p, insns[k][1]) for p in RESTORE):
+                    k += 1
+                ticks += 1
+                continue
+        k = start
+        keep.append(insns[k])
+        k += 1
+    return keep, ticks
+
+
+def normalize(insns):
+    addrs = [a for a, _ in insns]
+
+    def index_of(addr):
+        for i, a in enumerate(addrs):
+            if a >= addr:
+                return f"@{i}"
+        return "@end"
+
+    out = []
+    for _, text in insns:
+        if NOP_RE.match(text):
+            continue
+        m = TARGET_RE.match(text)
+        if m and re.match(r"^(j|call|loop|xbegin|bnd j|notrack j)", text):
+            text = m.group(1) + index_of(int(m.group(2), 16))
+        m = RIP_RE.match(text)
+        if m:
+            text = re.sub(r"-?0x[0-9a-f]+\(%rip\)", "(%rip)", m.group(1).strip()) + \
+                " " + index_of(int(m.group(2), 16))
+        out.append(text)
+    return out
+
+
+def main(argv):
+    objdump = "objdump"
+    if len(argv) >= 2 and argv[0] == "--objdump":
+        objdump, argv = argv[1], argv[2:]
+    if len(argv) != 2:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    plain, ticked = disassemble(objdump, argv[0]), disassemble(objdump, argv[1])
+    compared, dropped = 0, 0
+    if set(plain) != set(ticked):
+        print(f"compare_insns: sections differ: {sorted(plain)} vs {sorted(ticked)}")
+        return 1
+    for name in sorted(plain):
+        kept, ticks = strip_ticks(ticked[name])
+        dropped += ticks
+        # The plain object's own hand-written ticks count too (RR_SOFTTICK).
+        a, b = normalize(strip_ticks(plain[name])[0]), normalize(kept)
+        for i in range(max(len(a), len(b))):
+            x = a[i] if i < len(a) else "<end>"
+            y = b[i] if i < len(b) else "<end>"
+            if x != y:
+                print(f"compare_insns: {name}: instruction {i} differs: {x!r} vs {y!r}")
+                return 1
+        compared += len(a)
+    print(f"compare_insns: {compared} instructions equal, {dropped} ticks dropped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

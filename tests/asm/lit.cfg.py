@@ -1,0 +1,37 @@
+# lit configuration of softticks-as's per-shape tests (one feature per .s).
+# RUN lines may use
+#   %sas        softticks-as (--softticks-emit=FILE: instrument only)
+#   %asbin      the directory whose `as` is softticks-as (gcc -B %asbin/)
+#   %as         the real assembler
+#   %tickfree   tests/late_loops/tickfree_cycles.py (no tick-free cycle in an object)
+#   %compare    compare_insns.py PLAIN.o TICKED.o (same instructions but the ticks)
+#   %gcc        the host gcc;  FileCheck, not
+#   %plugin     the GCC plugin (feature gcc-plugin)
+import os
+
+import lit.formats
+
+if not hasattr(config, "sas"):
+    lit_config.fatal("run lit on build/tests/asm (or a file there)")
+config.name = "softticks-as"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".s"]
+config.test_source_root = os.path.dirname(__file__)
+config.pipefail = True
+config.substitutions += [
+    ("%sas", config.sas),
+    ("%asbin", config.sas_bin),
+    ("%as", config.real_as),
+    ("%tickfree", "%s %s" % (config.python, config.tickfree)),
+    ("%compare", "%s %s" % (config.python, config.compare)),
+    ("%gcc", config.gcc),
+]
+config.substitutions.append(("FileCheck", config.filecheck))
+not_tool = os.path.join(os.path.dirname(config.filecheck), "not")
+if os.access(not_tool, os.X_OK):
+    config.substitutions.append(("not ", not_tool + " "))
+if config.gcc_plugin:
+    config.substitutions.append(("%plugin", config.gcc_plugin))
+    config.available_features.add("gcc-plugin")
+config.excludes = ["Inputs"]
+config.environment["SOFTTICKS_REAL_AS"] = config.real_as

@@ -1,0 +1,39 @@
+# Never ticked: sections .text.__rr_softticks*, an ifunc resolver, _start,
+# and a function named by --softticks-skip.
+# RUN: %sas --softticks-emit=%t.s --softticks-skip=skipme %s
+# RUN: grep -v "^[[:space:]]*#" %t.s | FileCheck %s
+# CHECK: {{^}}plain:;testb
+# CHECK-NOT: testb
+	.text
+	.globl	plain
+	.type	plain, @function
+plain:
+	ret
+	.size	plain, .-plain
+	.globl	skipme
+	.type	skipme, @function
+skipme:
+1:	decq	%rdi
+	jnz	1b
+	ret
+	.size	skipme, .-skipme
+	.globl	resolver
+	.type	resolver, @gnu_indirect_function
+resolver:
+2:	decq	%rdi
+	jnz	2b
+	leaq	plain(%rip), %rax
+	ret
+	.globl	_start
+	.type	_start, @function
+_start:
+3:	decq	%rdi
+	jnz	3b
+	hlt
+	.section .text.__rr_softticks_mine,"ax",@progbits
+	.globl	mine
+	.type	mine, @function
+mine:
+4:	decq	%rdi
+	jnz	4b
+	ret
