@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# By hand, not in CTest (it rebuilds softticks-as): breaks one rule of
+# asm/ at a time and lists the lit tests that then fail, to show that each
+# rule has a test that can fail.  Restores every file afterwards.
+# Usage: tests/asm/mutants.sh [BUILD_DIR]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$root/build}
+lit=${LIT:-/usr/lib/llvm-19/build/utils/lit/lit.py}
+mut() { # NAME FILE FROM TO
+  local name=$1 file=$root/asm/$2 backup
+  backup=$(mktemp)
+  cp "$file" "$backup"
+  python3 -c 'import sys
+p, a, b = sys.argv[1:4]
+s = open(p).read()
+assert a in s, "no match: " + a
+open(p, "w").write(s.replace(a, b, 1))' "$file" "$3" "$4"
+  cmake --build "$build" --target softticks-as > /dev/null
+  echo "$name: $(python3 "$lit" -q "$build/tests/asm" 2>&1 | sed -n 's/.*softticks-as :: //p' | tr '\n' ' ')"
+  cp "$backup" "$file"
+  rm -f "$backup"
+}
+mut no_cycle_ticks place.c "if (tick[n] && !nd->skip) {" "if (tick[n] && !(tick[n] & ST_TICK_CYCLE) && !nd->skip) {"
+mut no_flag_save place.c "struct sas_insert at = {0, live[n]};" "struct sas_insert at = {0, 0};"
+mut no_address_taken cfg.c "          b->g->nodes[node].entry = 1;" "          (void)0;"
+mut no_endbr_rule place.c "g->nodes[nx].insn.is_landing_pad) {" "g->nodes[nx].insn.is_landing_pad && 0) {"
+mut no_rept_twice expand.c "unsigned copies = 2, k;" "unsigned copies = 1, k;"
+mut no_cond_walk cfg.c "if (b->s->v[s->defs[i]].cond_depth == 0) break;" "break;"
+mut no_app_filter cfg.c "(manifest && !src->stmts[s->v[v].origin].in_app)" "0"
+mut no_returns_twice cfg.c "nd->rt_call = 1;" "(void)0;"
+cmake --build "$build" --target softticks-as > /dev/null
