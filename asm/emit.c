@@ -78,10 +78,11 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
   if (line_marker_name) st_text_printf(&t, "# 1 \"%s\"\n", line_marker_name);
   for (i = 0; i < nins; i++) {
     st_text_printf(&t, "%.*s%s", (int)(ins[i].offset - at), src->buf + at,
-                   !ins[i].save_flags                ? tick
+                   ins[i].text                        ? ins[i].text
+                   : !ins[i].save_flags               ? tick
                    : (ins[i].save_flags & SAS_OF) ? tick_saved_of
                                                    : tick_saved);
-    at = ins[i].offset;
+    at = ins[i].text ? ins[i].replace_end : ins[i].offset;
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);
   if (with_module_parts) {

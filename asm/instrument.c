@@ -35,6 +35,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt, int mo
   }
   rc = 0;
 out:
+  while (nins) free(ins[--nins].text);
   free(ins);
   sas_graph_free(&g);
   sas_stream_free(&s);

@@ -12,7 +12,34 @@
 
 static int by_offset(const void *a, const void *b) {
   const struct sas_insert *x = a, *y = b;
-  return x->offset < y->offset ? -1 : x->offset > y->offset;
+  if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
+  return (x->text != NULL) - (y->text != NULL); /* a tick before a rewrite */
+}
+
+/*
+ * A branch with only an 8-bit displacement (jrcxz, loop...) may no longer
+ * reach its target once ticks are inserted between them: it is widened,
+ * on its own line, into
+ *     jrcxz 5354Nf; jmp 5354Mf; 5354N: jmp TARGET; 5354M:
+ * (the same condition, and no flag is touched).  Numeric labels, because
+ * the statement may sit in a macro or .rept body expanded many times;
+ * numbers from 53540000 up, which hand-written code does not use.
+ */
+static int widen(const struct sas_source *src, unsigned o, unsigned serial, struct sas_insert *at) {
+  const char *b = src->buf + src->stmts[o].start;
+  size_t n = src->stmts[o].end - src->stmts[o].start, m = 0;
+  char *t;
+  while (m < n && b[m] != ' ' && b[m] != '\t') m++;
+  t = malloc(2 * n + 96);
+  if (!t) return -1;
+  snprintf(t, 2 * n + 96, "%.*s %uf;jmp %uf;%u:jmp %.*s;%u:", (int)m, b, 53540000 + 2 * serial,
+           53540001 + 2 * serial, 53540000 + 2 * serial, (int)(n - m), b + m,
+           53540001 + 2 * serial);
+  at->offset = src->stmts[o].start;
+  at->replace_end = src->stmts[o].end;
+  at->text = t;
+  at->save_flags = 0;
+  return 0;
 }
 
 /* The next node of n's section, 0 if none. */
@@ -69,7 +96,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   unsigned *flags = calloc(g->n, sizeof *flags), *tick = calloc(g->n, sizeof *tick), n, k = 0;
   unsigned char *live = malloc(g->n), *cut = calloc(g->n, 1);
   struct st_edge *edges = malloc((g->nedges + 1) * sizeof *edges);
-  struct sas_insert *out = malloc((2 * g->n + 1) * sizeof *out);
+  struct sas_insert *out = calloc(3 * g->n + 1, sizeof *out);
   struct st_cfg cfg;
   int rc = -1;
   *ins = NULL;
@@ -89,7 +116,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     if (nd->skip) cut[n] = 1;
     if (tick[n] & ST_TICK_CYCLE) st->cycles_found++;
     if (tick[n] && !nd->skip) {
-      struct sas_insert at = {0, live[n]};
+      struct sas_insert at = {0, live[n], 0, NULL};
       int ok = 1;
       if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = next_in_section(g, n);
@@ -121,20 +148,55 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     }
     if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
       unsigned nx = next_in_section(g, n);
-      out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0};
+      out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, 0, NULL};
       st->rt_ticks++;
     }
   }
+  /* Short branches with an insertion between them and their target. */
+  {
+    unsigned char *ticked_origin = calloc(src->nstmts + 1, 1);
+    unsigned serial = 0, j;
+    if (!ticked_origin) goto done;
+    for (n = 1; n < g->n; n++)
+      if ((cut[n] || g->nodes[n].rt_call) && !g->nodes[n].skip)
+        ticked_origin[s->v[g->nodes[n].v].origin] = 1;
+    for (n = 1; n < g->n; n++) {
+      const struct sas_node *nd = &g->nodes[n];
+      unsigned lo, hi, hit = 0;
+      if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only) continue;
+      for (j = 0; j < g->nedges; j++) {
+        unsigned t = g->edges[j].to;
+        if (g->edges[j].from != n || t == n + 1 || g->nodes[t].section != nd->section) continue;
+        lo = t < n ? t : n;
+        hi = t < n ? n : t;
+        for (; lo <= hi && !hit; lo++)
+          hit = g->nodes[lo].section == nd->section && ticked_origin[s->v[g->nodes[lo].v].origin];
+      }
+      if (!hit) continue;
+      if (k >= 3 * g->n) break;
+      if (widen(src, s->v[nd->v].origin, serial++, &out[k])) {
+        free(ticked_origin);
+        goto done;
+      }
+      sas_note(rep, src->stmts[s->v[nd->v].origin].line,
+               "short branch widened: ticks lie between it and its target");
+      k++;
+      st->widened++;
+    }
+    free(ticked_origin);
+  }
   qsort(out, k, sizeof *out, by_offset);
   for (n = 0, *nins = 0; n < k; n++) {
-    if (*nins && out[*nins - 1].offset == out[n].offset) {
+    if (*nins && out[*nins - 1].offset == out[n].offset && !out[n].text && !out[*nins - 1].text) {
       out[*nins - 1].save_flags |= out[n].save_flags;
       continue;
     }
     out[(*nins)++] = out[n];
   }
-  for (n = 0; n < *nins; n++) st->saved += out[n].save_flags != 0;
-  st->ticks += *nins;
+  for (n = 0; n < *nins; n++) {
+    st->saved += out[n].save_flags != 0;
+    st->ticks += out[n].text == NULL;
+  }
   {
     unsigned first, left = open_cycles(g, cut, &first);
     st->cycles_open += left;

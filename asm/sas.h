@@ -82,6 +82,7 @@ struct sas_insn {
   char target[256];     /* direct branch target (no @PLT), "" if none */
   unsigned reads, writes; /* SAS_CF | ... */
   int is_landing_pad;
+  int short_only; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */
 };
 void sas_x86_classify(const char *text, int is64, struct sas_insn *out);
 
@@ -120,10 +121,14 @@ int sas_flags_live(const struct sas_graph *g, unsigned char *live);
 struct sas_insert {
   size_t offset;  /* in src->buf */
   unsigned save_flags; /* the flags live there (SAS_* mask): saved around the tick */
+  /* Not a tick: the source [offset, replace_end) becomes text (a widened
+   * short branch, see place.c); text is malloc'd. */
+  size_t replace_end;
+  char *text;
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
-      rt_ticks, cycles_found, cycles_open, skipped;
+      rt_ticks, cycles_found, cycles_open, skipped, widened;
 };
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,

@@ -159,6 +159,7 @@ void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
   if ((m[0] == 'j' && is_cond(m + 1)) || !strcmp(m, "jcxz") || !strcmp(m, "jecxz") ||
       !strcmp(m, "jrcxz") || !strncmp(m, "loop", 4) || !strcmp(m, "xbegin")) {
     out->flow = SAS_FLOW_JCC;
+    out->short_only = (m[0] == 'j' && strchr("cer", m[1]) && strstr(m, "cxz")) || !strncmp(m, "loop", 4);
   } else if (!strcmp(m, "jmp") || !strcmp(m, "jmpq") || !strcmp(m, "jmpl") || !strcmp(m, "jmpw")) {
     out->flow = *p == '*' ? SAS_FLOW_JMP_IND : SAS_FLOW_JMP;
   } else if (!strcmp(m, "ljmp") || !strcmp(m, "ljmpl") || !strcmp(m, "ljmpq")) {
