@@ -264,8 +264,9 @@ static unsigned resolve(struct build *b, const char *ref, unsigned v, unsigned *
 
 /* Every symbol named in text (not in strings, not registers, not after
  * @) that is a label of a code section: address taken. */
-static void mark_taken(struct build *b, const char *t, unsigned v) {
+static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
   const char *p = t;
+  unsigned found = 0;
   while (*p) {
     if (*p == '"') {
       for (p++; *p && *p != '"'; p++)
@@ -291,6 +292,7 @@ static void mark_taken(struct build *b, const char *t, unsigned v) {
       n = resolve(b, tok, v, d, 16);
       for (i = 0; i < n; i++) {
         int node = b->node_of[d[i]];
+        if (node > 0) found++;
         if (node > 0 && !b->g->nodes[node].entry) {
           b->g->nodes[node].entry = 1;
           b->g->address_taken++;
@@ -300,6 +302,7 @@ static void mark_taken(struct build *b, const char *t, unsigned v) {
     }
     p++;
   }
+  return found;
 }
 
 static int in_list(const struct sas_options *o, const char *name) {
@@ -455,7 +458,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         mark_taken(&b, nd->insn.operands, v);
         break;
       default:
-        mark_taken(&b, nd->insn.operands, v);
+        nd->takes_code_address = mark_taken(&b, nd->insn.operands, v) > 0;
         break;
     }
   }

@@ -20,9 +20,24 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt, int mo
     return -1;
   }
   if (sas_source_parse(src, err) || sas_expand(src, &s, rep, err) ||
-      sas_graph_build(src, &s, opt, &g, rep, err) ||
-      sas_place(src, &s, &g, &ins, &nins, st, rep, err))
+      sas_graph_build(src, &s, opt, &g, rep, err))
     goto out;
+  {
+    unsigned c = sas_computed_code_address(&s, &g);
+    if (c) {
+      /* Always said, not only with --softticks-report: the file keeps its
+       * tick-free cycles. */
+      struct sas_report loud = *rep;
+      if (!loud.out) loud.out = stderr;
+      sas_note(&loud, src->stmts[s.v[g.nodes[c].v].origin].line,
+               "warning: a code address is computed from a label here (%s): ticks would move "
+               "the code it reaches; file left uninstrumented",
+               s.v[g.nodes[c].v].text);
+      st->refused++;
+    } else if (sas_place(src, &s, &g, &ins, &nins, st, rep, err)) {
+      goto out;
+    }
+  }
   st->files++;
   st->statements += src->nstmts;
   st->instructions += g.instructions;

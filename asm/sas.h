@@ -95,6 +95,7 @@ struct sas_node {
   int skip;          /* must not tick (opt-out, or outside #APP with a manifest) */
   int entry;         /* an entry (function, global, call target, address taken) */
   int rt_call;       /* a call to a returns_twice function */
+  int takes_code_address; /* names a label of a code section (not as a branch) */
   struct sas_insn insn;
 };
 struct sas_graph {
@@ -117,6 +118,10 @@ void sas_graph_free(struct sas_graph *g);
 /* liveness.c: live[n], the flags (SAS_CF | ...) live at node n's start. */
 int sas_flags_live(const struct sas_graph *g, unsigned char *live);
 
+/* computed.c: the first instruction (node) that computes a code address
+ * from a label's (label + offset: targets that are no label), 0 if none. */
+unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g);
+
 /* place.c: where ticks go, as insertion points in the source. */
 struct sas_insert {
   size_t offset;  /* in src->buf */
@@ -128,7 +133,7 @@ struct sas_insert {
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
-      rt_ticks, cycles_found, cycles_open, skipped, widened;
+      rt_ticks, cycles_found, cycles_open, skipped, widened, refused;
 };
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,

@@ -1,0 +1,118 @@
+/*
+ * Code addresses computed from a label (README.md, "Reported, refused"):
+ * `lea L(%rip), %r9; shl $6, %ecx; add %r9, %rcx; jmp *%rcx` reaches
+ * L + 64k, blocks laid out at fixed distances (glibc's memmove-ssse3).
+ * Ticks inserted there would move the blocks, so such a file is left as
+ * it is.  Found per instruction that puts a code label's address in a
+ * register: along the fall-through path (at most 32 instructions), the
+ * register's next mention must be an indirect jump or call through it, a
+ * store of it, or an overwrite; any other use computes with the address.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "sas.h"
+
+/* The register family of %name ("rax", "eax", "al" -> "a"; "r9d" -> "r9"). */
+static void family(const char *name, size_t n, char *out, size_t cap) {
+  char r[16];
+  if (n >= sizeof r) n = sizeof r - 1;
+  memcpy(r, name, n);
+  r[n] = 0;
+  if (r[0] == 'r' && isdigit((unsigned char)r[1])) {
+    size_t k = 1;
+    while (isdigit((unsigned char)r[k])) k++;
+    r[k] = 0;
+  } else {
+    char *p = r;
+    if (strlen(p) == 3 && (p[0] == 'r' || p[0] == 'e')) p++;
+    if (strlen(p) == 2 && strchr("abcd", p[0]) && strchr("xlh", p[1])) p[1] = 0;
+    else if (strlen(p) == 3 && p[2] == 'l') p[2] = 0; /* sil dil bpl spl */
+    memmove(r, p, strlen(p) + 1);
+  }
+  snprintf(out, cap, "%s", r);
+}
+
+/* Whether text names a register of family fam. */
+static int mentions(const char *text, const char *fam) {
+  const char *p = text;
+  while ((p = strchr(p, '%'))) {
+    size_t n = 0;
+    char f[16];
+    p++;
+    while (isalnum((unsigned char)p[n])) n++;
+    family(p, n, f, sizeof f);
+    if (!strcmp(f, fam)) return 1;
+    p += n;
+  }
+  return 0;
+}
+
+/* The destination register family of an instruction's operands, "" if
+ * the destination is not a register. */
+static void destination(const char *ops, char *fam, size_t cap) {
+  const char *last = ops, *p;
+  int paren = 0;
+  for (p = ops; *p; p++) {
+    if (*p == '(') paren++;
+    if (*p == ')') paren--;
+    if (*p == ',' && !paren) last = p + 1;
+  }
+  while (isspace((unsigned char)*last)) last++;
+  fam[0] = 0;
+  if (*last == '%') {
+    size_t n = 0;
+    while (isalnum((unsigned char)last[1 + n])) n++;
+    family(last + 1, n, fam, cap);
+  }
+}
+
+static unsigned next_in_section(const struct sas_graph *g, unsigned n) {
+  unsigned k;
+  for (k = n + 1; k < g->n; k++)
+    if (g->nodes[k].section == g->nodes[n].section) return k;
+  return 0;
+}
+
+unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g) {
+  unsigned n;
+  for (n = 1; n < g->n; n++) {
+    char fam[16];
+    unsigned k, seen = 0;
+    if (!g->nodes[n].takes_code_address) continue;
+    destination(g->nodes[n].insn.operands, fam, sizeof fam);
+    if (!fam[0]) continue; /* pushed or stored: used as it is */
+    for (k = next_in_section(g, n); k && seen < 32; k = next_in_section(g, k)) {
+      const struct sas_node *nd = &g->nodes[k];
+      const char *t = s->v[nd->v].text;
+      char dst[16];
+      if (nd->kind != SAS_NODE_INSN) continue;
+      seen++;
+      if (mentions(t, fam)) {
+        const char *ops = nd->insn.operands, *comma = ops, *p;
+        char src[256];
+        size_t len;
+        int paren = 0;
+        if (nd->insn.flow == SAS_FLOW_JMP_IND || nd->insn.flow == SAS_FLOW_CALL_IND) break;
+        for (p = ops; *p; p++) { /* the last top-level comma */
+          if (*p == '(') paren++;
+          if (*p == ')') paren--;
+          if (*p == ',' && !paren) comma = p;
+        }
+        len = (size_t)(comma - ops) < sizeof src ? (size_t)(comma - ops) : sizeof src - 1;
+        memcpy(src, ops, len);
+        src[len] = 0;
+        destination(ops, dst, sizeof dst);
+        if (!strncmp(t, "mov", 3) && comma != ops) {
+          if (!mentions(comma, fam)) break;                 /* stored or copied as it is */
+          if (!strcmp(dst, fam) && !mentions(src, fam)) break; /* overwritten */
+        }
+        return n;
+      }
+      if (nd->insn.flow == SAS_FLOW_JMP || nd->insn.flow == SAS_FLOW_RET ||
+          nd->insn.flow == SAS_FLOW_STOP || nd->insn.flow == SAS_FLOW_JMP_IND)
+        break;
+    }
+  }
+  return 0;
+}
