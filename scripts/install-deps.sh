@@ -30,6 +30,8 @@ packages=(
   shellcheck python3-yaml mmdebstrap umoci
   # tests/debugger: line stepping with and without ticks
   gdb
+  # tests/asm: glibc's x86-64 assembly through softticks-as (asm.glibc.*)
+  glibc-source
 )
 
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh
