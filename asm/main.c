@@ -251,6 +251,18 @@ int main(int argc, char **argv) {
       }
       memcpy(joined, res.text, res.len);
       if (res.len && res.text[res.len - 1] != '\n') joined[res.len++] = '\n';
+      /* gas -g gives the appended code this file name, not the input's last line. */
+      {
+        static const char marker[] = "# 1 \"<softticks-as module parts>\"\n";
+        char *j2 = realloc(joined, res.len + sizeof marker + plen + 1);
+        if (!j2) {
+          fprintf(stderr, "%s: out of memory\n", prog);
+          return 1;
+        }
+        joined = j2;
+        memcpy(joined + res.len, marker, sizeof marker - 1);
+        res.len += sizeof marker - 1;
+      }
       memcpy(joined + res.len, parts, plen + 1);
       res.len += plen;
       free(res.text);
