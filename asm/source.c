@@ -84,7 +84,7 @@ int sas_source_parse(struct sas_source *src, struct sas_error *err) {
     }
     if ((x86 && c == '#') || (!x86 && c == '#' && at_line_start && empty) ||
         (!x86 && c == '/' && i + 1 < n && b[i + 1] == '/') ||
-        (src->arch == RR_SOFTTICKS_ARCH_I386 && c == '/' && at_line_start && empty)) {
+        (x86 && c == '/' && at_line_start && empty)) { /* gas: "/" starts a line comment on x86 */
       size_t e = i;
       while (e < n && b[e] != '\n') e++;
       if (at_line_start && empty && c == '#') {

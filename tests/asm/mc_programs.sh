@@ -6,23 +6,27 @@
 # `softticks-trace check` single-steps it with 0 violations; two `count`
 # runs give the same count.  Twice: everything through softticks-as, and
 # main.c through the GCC plugin (its module parts and softticks-as's in
-# one program).
+# one program), main.c and loops.S through clang -fno-integrated-as -B, and
+# the i386 programs (main32.c, loops32.S).
 # Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_TRACE
-#   ST_GCC_PLUGIN (optional) ST_WORK
+#   ST_GCC_PLUGIN ST_SAS_CLANG (optional) ST_WORK
 source "$ST_HERE/../machine_code/lib.sh"
 P=$ST_HERE/programs
 cc=${ST_GCC:-gcc}
 
-prove() { # NAME CFLAGS_FOR_MAIN...
-  local name=$1
-  shift
+prove() { # NAME MAIN.c LOOPS.S MIN_FUNCTIONS COMPILER ARCH_FLAGS [FLAGS_FOR_MAIN...]
+  local name=$1 main=$P/$2 loops=$P/$3 min_fns=$4 cc=$5 arch=$6
+  shift 6
   mkdir -p "$name"
-  "$cc" -O2 -c "$P/main.c" -o "$name/main.plain.o"
-  "$cc" -O2 -c "$P/loops.S" -o "$name/loops.plain.o"
-  "$cc" -B "$ST_SAS_BIN/" -O2 "$@" -c "$P/main.c" -o "$name/main.o"
-  SOFTTICKS_AS_STATS=1 "$cc" -B "$ST_SAS_BIN/" -O2 -c "$P/loops.S" -o "$name/loops.o"
-  "$cc" "$name/main.plain.o" "$name/loops.plain.o" -o "$name/plain"
-  "$cc" "$name/main.o" "$name/loops.o" -o "$name/ticked"
+  # shellcheck disable=SC2086 # ARCH_FLAGS: words
+  {
+    "$cc" $arch -O2 -c "$main" -o "$name/main.plain.o"
+    "$cc" $arch -O2 -c "$loops" -o "$name/loops.plain.o"
+    "$cc" $arch -B "$ST_SAS_BIN/" -O2 "$@" -c "$main" -o "$name/main.o"
+    SOFTTICKS_AS_STATS=1 "$cc" $arch -B "$ST_SAS_BIN/" -O2 -c "$loops" -o "$name/loops.o"
+    "$cc" $arch "$name/main.plain.o" "$name/loops.plain.o" -o "$name/plain"
+    "$cc" $arch "$name/main.o" "$name/loops.o" -o "$name/ticked"
+  }
   python3 "$ST_TICKFREE" "$name/loops.o" "$name/main.o" || fail "$name: tick-free cycle"
   python3 "$ST_HERE/compare_insns.py" "$name/loops.plain.o" "$name/loops.o" ||
     fail "$name: loops.o differs from the plain object outside the ticks"
@@ -39,7 +43,7 @@ prove() { # NAME CFLAGS_FOR_MAIN...
     check=$("$ST_TRACE" check --json "$name/ticked" | tail -1)
     echo "$name check: $check"
     [ "$(json_int violation_count <<< "$check")" = 0 ] || fail "$name: violations"
-    [ "$(json_int instrumented_functions <<< "$check")" -ge 8 ] ||
+    [ "$(json_int instrumented_functions <<< "$check")" -ge "$min_fns" ] ||
       fail "$name: the assembly functions are not instrumented"
     c1=$("$ST_TRACE" count --json "$name/ticked" | tail -1 | json_int ticks)
     c2=$("$ST_TRACE" count --json "$name/ticked" | tail -1 | json_int ticks)
@@ -48,8 +52,17 @@ prove() { # NAME CFLAGS_FOR_MAIN...
   fi
 }
 
-prove all_through_as
+prove all_through_as main.c loops.S 8 "$cc" ""
 if [ -n "${ST_GCC_PLUGIN:-}" ]; then
-  prove with_plugin -fplugin="$ST_GCC_PLUGIN"
+  prove with_plugin main.c loops.S 8 "$cc" "" -fplugin="$ST_GCC_PLUGIN"
+fi
+# clang reaches an external assembler only with -fno-integrated-as.
+if [ -n "${ST_SAS_CLANG:-}" ]; then
+  prove clang main.c loops.S 8 "$ST_SAS_CLANG" -fno-integrated-as
+fi
+if echo 'int main(void){return 0;}' | "$cc" -m32 -x c - -o m32 2> /dev/null; then
+  prove i386 main32.c loops32.S 5 "$cc" -m32
+else
+  echo "i386: skipped (no -m32 toolchain)"
 fi
 echo "PASS"
