@@ -195,6 +195,25 @@ static int ignores_symbols(const char *w) {
   return 0;
 }
 
+/* .set A, B pairs seen before A's type (gcc writes .type first). */
+struct aliases {
+  char (*pair)[2][256];
+  unsigned n, cap;
+};
+static int aliases_add(struct aliases *a, const char *x, const char *y) {
+  if (a->n == a->cap) {
+    unsigned nc = a->cap ? a->cap * 2 : 16;
+    void *p = realloc(a->pair, nc * sizeof *a->pair);
+    if (!p) return 0;
+    a->pair = p;
+    a->cap = nc;
+  }
+  snprintf(a->pair[a->n][0], 256, "%s", x);
+  snprintf(a->pair[a->n][1], 256, "%s", y);
+  a->n++;
+  return 1;
+}
+
 struct build {
   const struct sas_source *src;
   const struct sas_stream *s;
@@ -320,6 +339,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   unsigned v, *sec_of = NULL, *last = NULL, nn = 1;
   char **cur_fn = NULL;
   int rc = -1, manifest = 0;
+  struct aliases aliases = {NULL, 0, 0};
   memset(g, 0, sizeof *g);
   b.node_of = malloc((s->n + 1) * sizeof *b.node_of);
   sec_of = malloc((s->n + 1) * sizeof *sec_of);
@@ -349,6 +369,15 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       /* numeric labels are kept as "N:" so that they never meet a symbol */
       if (isdigit((unsigned char)name[0])) strcat(name, ":");
       if (!(y = lookup(&b.syms, name, 1)) || add_def(y, v)) goto oom;
+    } else if (!strcmp(w, ".set") || !strcmp(w, ".equ")) {
+      /* .set ifunc, resolver: the resolver is what the loader calls. */
+      char nm[256], target[256];
+      if (sscanf(rest, "%255[^, \t] , %255[^, \t]", nm, target) == 2) {
+        struct sym *y = lookup(&b.syms, nm, 1), *t = lookup(&b.syms, target, 1);
+        if (!y || !t) goto oom;
+        if (y->is_ifunc) t->is_ifunc = 1;
+        else if (!aliases_add(&aliases, nm, target)) goto oom;
+      }
     } else if (!strcmp(w, ".type") || !strcmp(w, ".globl") || !strcmp(w, ".global")) {
       char nm[256];
       size_t k = 0;
@@ -373,6 +402,10 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       }
       b.node_of[v] = (int)nn++;
     }
+  }
+  for (v = 0; v < aliases.n; v++) {
+    struct sym *y = lookup(&b.syms, aliases.pair[v][0], 0), *t = lookup(&b.syms, aliases.pair[v][1], 0);
+    if (y && t && y->is_ifunc) t->is_ifunc = 1;
   }
   g->n = nn;
   g->has_manifest = manifest;
@@ -478,6 +511,7 @@ out:
   free(last);
   free(cur_fn);
   free(b.node_of);
+  free(aliases.pair);
   symtab_free(&b.syms);
   return rc;
 }

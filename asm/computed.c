@@ -4,9 +4,11 @@
  * L + 64k, blocks laid out at fixed distances (glibc's memmove-ssse3).
  * Ticks inserted there would move the blocks, so such a file is left as
  * it is.  Found per instruction that puts a code label's address in a
- * register: along the fall-through path (at most 32 instructions), the
- * register's next mention must be an indirect jump or call through it, a
- * store of it, or an overwrite; any other use computes with the address.
+ * register: along the fall-through path (at most 32 instructions), every
+ * mention of it (or of a register it was copied to) must be an indirect
+ * jump or call through it, a mov/cmov copying it (to memory, or to a
+ * register followed from then on) or overwriting it; any other use
+ * computes with the address.
  */
 #include <ctype.h>
 #include <string.h>
@@ -74,40 +76,65 @@ static unsigned next_in_section(const struct sas_graph *g, unsigned n) {
   return 0;
 }
 
+/* Whether text names a register of any family in set[0 .. n). */
+static int mentions_any(const char *text, char set[][16], unsigned n) {
+  unsigned i;
+  for (i = 0; i < n; i++)
+    if (mentions(text, set[i])) return 1;
+  return 0;
+}
+
 unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g) {
   unsigned n;
   for (n = 1; n < g->n; n++) {
-    char fam[16];
-    unsigned k, seen = 0;
+    char set[4][16]; /* the registers holding the address (copies too) */
+    unsigned k, seen = 0, nset = 1;
     if (!g->nodes[n].takes_code_address) continue;
-    destination(g->nodes[n].insn.operands, fam, sizeof fam);
-    if (!fam[0]) continue; /* pushed or stored: used as it is */
-    for (k = next_in_section(g, n); k && seen < 32; k = next_in_section(g, k)) {
+    destination(g->nodes[n].insn.operands, set[0], sizeof set[0]);
+    if (!set[0][0]) continue; /* pushed or stored: used as it is */
+    for (k = next_in_section(g, n); k && seen < 32 && nset; k = next_in_section(g, k)) {
       const struct sas_node *nd = &g->nodes[k];
-      const char *t = s->v[nd->v].text;
-      char dst[16];
+      const char *t = s->v[nd->v].text, *ops = nd->insn.operands, *comma, *p;
+      char src[256], dst[16];
+      size_t len;
+      int paren = 0, copy;
+      unsigned i;
       if (nd->kind != SAS_NODE_INSN) continue;
       seen++;
-      if (mentions(t, fam)) {
-        const char *ops = nd->insn.operands, *comma = ops, *p;
-        char src[256];
-        size_t len;
-        int paren = 0;
+      if (mentions_any(t, set, nset)) {
         if (nd->insn.flow == SAS_FLOW_JMP_IND || nd->insn.flow == SAS_FLOW_CALL_IND) break;
-        for (p = ops; *p; p++) { /* the last top-level comma */
+        for (p = comma = ops; *p; p++) { /* the last top-level comma */
           if (*p == '(') paren++;
           if (*p == ')') paren--;
           if (*p == ',' && !paren) comma = p;
         }
+        if (comma == ops) return n; /* one operand: inc, neg, push... */
         len = (size_t)(comma - ops) < sizeof src ? (size_t)(comma - ops) : sizeof src - 1;
         memcpy(src, ops, len);
         src[len] = 0;
         destination(ops, dst, sizeof dst);
-        if (!strncmp(t, "mov", 3) && comma != ops) {
-          if (!mentions(comma, fam)) break;                 /* stored or copied as it is */
-          if (!strcmp(dst, fam) && !mentions(src, fam)) break; /* overwritten */
+        /* mov/cmov copy the address as it is: to memory (stored), to a
+         * register (followed from there), or over it (overwritten). */
+        copy = !strncmp(t, "mov", 3) || !strncmp(t, "cmov", 4);
+        if (!copy) return n;
+        if (mentions_any(src, set, nset)) {
+          if (!dst[0]) {
+            if (mentions_any(comma, set, nset)) return n; /* used as a base */
+            continue;                                     /* stored */
+          }
+          for (i = 0; i < nset && strcmp(set[i], dst); i++) {
+          }
+          if (i == nset && nset < 4) snprintf(set[nset++], sizeof set[0], "%s", dst);
+          continue;
         }
-        return n;
+        if (mentions_any(comma, set, nset) && dst[0] && !strncmp(t, "mov", 3)) {
+          for (i = 0; i < nset && strcmp(set[i], dst); i++) {
+          }
+          if (i < nset) memmove(set[i], set[i + 1], (--nset - i) * sizeof set[0]);
+          continue; /* overwritten */
+        }
+        if (mentions_any(comma, set, nset)) continue; /* cmov over it: either value, both exact */
+        return n; /* the address as a base or index of a copied operand */
       }
       if (nd->insn.flow == SAS_FLOW_JMP || nd->insn.flow == SAS_FLOW_RET ||
           nd->insn.flow == SAS_FLOW_STOP || nd->insn.flow == SAS_FLOW_JMP_IND)

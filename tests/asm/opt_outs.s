@@ -1,5 +1,6 @@
-# Never ticked: sections .text.__rr_softticks*, an ifunc resolver, _start,
-# and a function named by --softticks-skip.
+# Never ticked: sections .text.__rr_softticks*, an ifunc resolver (typed
+# so, or named by .set IFUNC, RESOLVER as gcc writes it), _start, and a
+# function named by --softticks-skip.
 # RUN: %sas --softticks-emit=%t.s --softticks-skip=skipme %s
 # RUN: grep -v "^[[:space:]]*#" %t.s | FileCheck %s
 # CHECK: {{^}}plain:;testb
@@ -24,6 +25,16 @@ resolver:
 	jnz	2b
 	leaq	plain(%rip), %rax
 	ret
+	.globl	res2
+	.type	res2, @function
+res2:
+5:	decq	%rdi
+	jnz	5b
+	ret
+	.size	res2, .-res2
+	.globl	myifunc
+	.type	myifunc, @gnu_indirect_function
+	.set	myifunc, res2
 	.globl	_start
 	.type	_start, @function
 _start:
