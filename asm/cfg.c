@@ -397,7 +397,10 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       nd->v = v;
       nd->section = sec->cur;
       if (nd->kind == SAS_NODE_INSN) {
-        sas_x86_classify(t, src->arch == RR_SOFTTICKS_ARCH_X86_64, &nd->insn);
+        if (src->arch == RR_SOFTTICKS_ARCH_AARCH64)
+          sas_aarch64_classify(t, &nd->insn);
+        else
+          sas_x86_classify(t, src->arch == RR_SOFTTICKS_ARCH_X86_64, &nd->insn);
         g->instructions++;
       }
       b.node_of[v] = (int)nn++;

@@ -28,11 +28,18 @@
  *   pop %rax; lea 128(%rsp),%rsp
  */
 static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text *t) {
-  int i386 = arch == RR_SOFTTICKS_ARCH_I386;
-  const char *seq = i386 ? RR_SOFTTICKS_I386_TICK_ASM : RR_SOFTTICKS_X86_64_TICK_ASM;
+  int i386 = arch == RR_SOFTTICKS_ARCH_I386, a64 = arch == RR_SOFTTICKS_ARCH_AARCH64;
+  const char *seq = i386 ? RR_SOFTTICKS_I386_TICK_ASM
+                    : a64 ? RR_SOFTTICKS_AARCH64_TICK_ASM
+                          : RR_SOFTTICKS_X86_64_TICK_ASM;
   const char *p;
+  int line_start = 1;
   st_text_printf(t, ";");
-  if (live) {
+  if (live && a64) {
+    /* x16/x17 live: saved on the stack, sp lowered first (writeback), so
+     * nothing is stored below sp; sp stays 16-byte aligned. */
+    st_text_printf(t, "stp x16, x17, [sp, #-16]!;");
+  } else if (live) {
     st_text_printf(t, "%s", i386 ? "push %eax;lahf;" : "lea -128(%rsp),%rsp;push %rax;lahf;");
     if (live & SAS_OF) st_text_printf(t, "seto %%al;");
   }
@@ -40,11 +47,26 @@ static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text
     if (*p == '\n') {
       st_text_printf(t, ";");
       if (p[1] == '\t') p++;
+      line_start = 1;
+      continue;
+    }
+    /* aarch64's local label "1" becomes one no source uses, so that the
+     * source's own 1b/1f never meet it. */
+    if (a64 && *p == '1' && line_start && p[1] == ':') {
+      st_text_printf(t, "5354100:");
+      p++;
+    } else if (a64 && *p == '1' && p[1] == 'f' && p > seq && p[-1] == ' ' &&
+               (p[2] == '\n' || !p[2])) {
+      st_text_printf(t, "5354100f");
+      p++;
     } else {
       st_text_printf(t, "%c", *p);
     }
+    line_start = 0;
   }
-  if (live) {
+  if (live && a64) {
+    st_text_printf(t, "ldp x16, x17, [sp], #16;");
+  } else if (live) {
     if (live & SAS_OF) st_text_printf(t, "add $0x7f,%%al;");
     st_text_printf(t, "%s", i386 ? "sahf;pop %eax;" : "sahf;pop %rax;lea 128(%rsp),%rsp;");
   }

@@ -15,10 +15,6 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt, int mo
   memset(&g, 0, sizeof g);
   memset(res, 0, sizeof *res);
   err->msg[0] = 0;
-  if (src->arch != RR_SOFTTICKS_ARCH_X86_64 && src->arch != RR_SOFTTICKS_ARCH_I386) {
-    snprintf(err->msg, sizeof err->msg, "architecture not supported yet");
-    return -1;
-  }
   if (sas_source_parse(src, err) || sas_expand(src, &s, rep, err) ||
       sas_graph_build(src, &s, opt, &g, rep, err))
     goto out;

@@ -18,6 +18,9 @@
 #ifndef SAS_REAL_AS
 #define SAS_REAL_AS "/usr/bin/as"
 #endif
+#ifndef SAS_REAL_AS_AARCH64
+#define SAS_REAL_AS_AARCH64 "/usr/bin/aarch64-linux-gnu-as"
+#endif
 
 static const char *prog = "softticks-as";
 
@@ -92,10 +95,11 @@ static int write_atomic(const char *path, const char *text, size_t len) {
 
 /* The real assembler: $SOFTTICKS_REAL_AS, or the one found at build time
  * (never this program). */
-static const char *real_as(void) {
-  const char *e = getenv("SOFTTICKS_REAL_AS");
+static const char *real_as(enum rr_softticks_arch arch) {
+  const char *e = getenv(arch == RR_SOFTTICKS_ARCH_AARCH64 ? "SOFTTICKS_REAL_AS_AARCH64"
+                                                           : "SOFTTICKS_REAL_AS");
   char self[PATH_MAX], other[PATH_MAX];
-  const char *as = e && *e ? e : SAS_REAL_AS;
+  const char *as = e && *e ? e : arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_REAL_AS_AARCH64 : SAS_REAL_AS;
   if (realpath("/proc/self/exe", self) && realpath(as, other) && !strcmp(self, other)) {
     fprintf(stderr, "%s: the real assembler %s is this program (set SOFTTICKS_REAL_AS)\n", prog, as);
     exit(1);
@@ -157,6 +161,13 @@ int main(int argc, char **argv) {
   struct timespec t0, t1;
   char *texts_last = NULL;
   if (!pass || !temps || !input_at) return 1;
+  /* The aarch64 wrapper is the same program run from a directory whose
+   * name ends in -aarch64 (build/asm/bin-aarch64/as, lib/softticks/as-aarch64/as). */
+  {
+    const char *slash = strrchr(argv[0], '/');
+    size_t n = slash ? (size_t)(slash - argv[0]) : 0;
+    if (n >= 8 && !strncmp(argv[0] + n - 8, "-aarch64", 8)) arch = RR_SOFTTICKS_ARCH_AARCH64;
+  }
   memset(&st, 0, sizeof st);
   clock_gettime(CLOCK_MONOTONIC, &t0);
   pass[npass++] = NULL; /* the real assembler, below */
@@ -196,7 +207,7 @@ int main(int argc, char **argv) {
     }
     if (a[0] != '-' || !strcmp(a, "-")) input_at[ninputs++] = npass - 1;
   }
-  if (!emit) pass[0] = (char *)real_as();
+  if (!emit) pass[0] = (char *)real_as(arch);
   if (disable || (!arch_known && !emit)) {
     if (emit) {
       fprintf(stderr, "%s: --softticks-emit with instrumentation disabled\n", prog);

@@ -75,7 +75,9 @@ enum sas_flow {
   SAS_FLOW_JMP_IND,  /* indirect jump: targets unknown */
   SAS_FLOW_CALL_IND  /* indirect call */
 };
+/* What the tick clobbers: the arithmetic flags on x86, x16/x17 on aarch64. */
 enum { SAS_CF = 1, SAS_PF = 2, SAS_AF = 4, SAS_ZF = 8, SAS_SF = 16, SAS_OF = 32, SAS_ALL = 63 };
+enum { SAS_X16 = 1, SAS_X17 = 2 };
 struct sas_insn {
   enum sas_flow flow;
   const char *operands; /* into the text: after the mnemonic */
@@ -85,6 +87,8 @@ struct sas_insn {
   int short_only; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */
 };
 void sas_x86_classify(const char *text, int is64, struct sas_insn *out);
+/* aarch64.c: the same for aarch64 (reads/writes: SAS_X16 | SAS_X17). */
+void sas_aarch64_classify(const char *text, struct sas_insn *out);
 
 /* cfg.c: the graph of the executable statements. */
 enum sas_node_kind { SAS_NODE_ROOT, SAS_NODE_LABEL, SAS_NODE_INSN, SAS_NODE_DATA };

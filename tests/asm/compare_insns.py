@@ -3,11 +3,12 @@
 
 Usage: compare_insns.py [--objdump PROG] PLAIN TICKED
 
-Disassembles both objects (x86-64 or i386), drops from TICKED every tick
+Disassembles both objects (x86-64, i386 or aarch64), drops from TICKED every tick
 sequence of include/rr/softticks.h with the flag save around it
 (lea -0x80(%rsp),%rsp; push; lahf; [seto]; ... [add $0x7f,%al]; sahf;
 pop; lea 0x80(%rsp),%rsp) and the module parts' sections
-(.text.__rr_softticks*), drops alignment padding from both, and compares
+(.text.__rr_softticks*) -- on aarch64 the 32-byte sequence with the
+stp/ldp of x16/x17 around it --, drops alignment padding from both, and compares
 the rest instruction by instruction, section by section.  Branch and
 RIP-relative targets are compared as the index of the instruction they
 reach (a branch may have grown from 2 to 5 bytes; its target is the
@@ -30,6 +31,12 @@ TICK = [r"testb \$0x80,0x70001807$", r"jne ", r"(decq 0x70001800|subl \$0x1,0x70
 TICK_I386_TAIL = [r"subl \$0x1,0x70001804$", r"jae "]
 SAVE = [r"lea -0x80\(%rsp\),%rsp$", r"push %[re]ax$", r"lahf$", r"seto %al$"]
 RESTORE = [r"add \$0x7f,%al$", r"sahf$", r"pop %[re]ax$", r"lea 0x80\(%rsp\),%rsp$"]
+A64_TICK = [r"mov x16, #0x70010000$", r"ldr x17, \[x16, #2048\]$", r"tbnz x17, #63, ",
+            r"sub x17, x17, #0x1$", r"str x17, \[x16, #2048\]$", r"cbnz x17, ", r"brk #0x5354$",
+            r"mov x17, xzr$"]
+A64_SAVE = [r"stp x16, x17, \[sp, #-16\]!$"]
+A64_RESTORE = [r"ldp x16, x17, \[sp\], #16$"]
+BRANCH_RE = re.compile(r"^(j|call|loop|xbegin|bnd j|notrack j|b |bl |b\.|cbn?z |tbn?z |adrp? )")
 
 
 def disassemble(objdump, path):
@@ -39,6 +46,8 @@ def disassemble(objdump, path):
     except (OSError, subprocess.CalledProcessError) as e:
         sys.exit(f"compare_insns: cannot disassemble {path}: {e}")
     sections, cur = {}, None
+    global AARCH64
+    AARCH64 = "aarch64" in out.split("file format", 1)[-1].split("\n", 1)[0]
     for line in out.splitlines():
         m = SEC_RE.match(line)
         if m:
@@ -48,6 +57,7 @@ def disassemble(objdump, path):
         m = INSN_RE.match(line)
         if m and cur is not None:
             text = re.sub(r"\s+", " ", m.group(2).replace("\t", " ")).strip()
+            text = re.sub(r"\s*//.*$", "", text)
             if text:
                 cur.append((int(m.group(1), 16), text))
     return sections
@@ -87,6 +97,8 @@ def unwiden(insns):
 
 def strip_ticks(insns):
     """The instructions without tick sequences and their saves; the count."""
+    if AARCH64:
+        return strip_a64_ticks(insns)
     keep, k, ticks = [], 0, 0
     while k < len(insns):
         start = k
@@ -109,6 +121,29 @@ def strip_ticks(insns):
     return keep, ticks
 
 
+def strip_a64_ticks(insns):
+    keep, k, ticks = [], 0, 0
+    while k < len(insns):
+        j = k + 1 if matches(insns, k, A64_SAVE) else k
+        if matches(insns, j, A64_TICK):
+            j += len(A64_TICK)
+            if j > k + len(A64_TICK):  # saved: the restore must follow
+                if not matches(insns, j, A64_RESTORE):
+                    keep.append(insns[k])
+                    k += 1
+                    continue
+                j += 1
+            ticks += 1
+            k = j
+            continue
+        keep.append(insns[k])
+        k += 1
+    return keep, ticks
+
+
+AARCH64 = False
+
+
 def normalize(insns):
     insns = [(a, t) for a, t in insns if not NOP_RE.match(t)]
     addrs = [a for a, _ in insns]
@@ -122,7 +157,7 @@ def normalize(insns):
     out = []
     for _, text in insns:
         m = TARGET_RE.match(text)
-        if m and re.match(r"^(j|call|loop|xbegin|bnd j|notrack j)", text):
+        if m and BRANCH_RE.match(text):
             text = m.group(1) + index_of(int(m.group(2), 16))
         m = RIP_RE.match(text)
         if m:

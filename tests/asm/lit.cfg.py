@@ -7,6 +7,7 @@
 #   %compare    compare_insns.py PLAIN.o TICKED.o (same instructions but the ticks)
 #   %gcc        the host gcc;  FileCheck, not
 #   %plugin     the GCC plugin (feature gcc-plugin)
+#   %as_a64 %tickfree_a64 %compare_a64   the same for aarch64 (feature aarch64)
 import os
 
 import lit.formats
@@ -33,5 +34,16 @@ if os.access(not_tool, os.X_OK):
 if config.gcc_plugin:
     config.substitutions.append(("%plugin", config.gcc_plugin))
     config.available_features.add("gcc-plugin")
+if config.real_as_aarch64 and config.objdump_aarch64 and \
+        not config.real_as_aarch64.endswith("-NOTFOUND"):
+    config.available_features.add("aarch64")
+    # Before %as, %tickfree and %compare, which are prefixes of these.
+    config.substitutions[0:0] = [
+        ("%as_a64", config.real_as_aarch64),
+        ("%tickfree_a64", "%s %s --objdump %s" % (config.python, config.tickfree,
+                                                 config.objdump_aarch64)),
+        ("%compare_a64", "%s %s --objdump %s" % (config.python, config.compare,
+                                                config.objdump_aarch64)),
+    ]
 config.excludes = ["Inputs"]
 config.environment["SOFTTICKS_REAL_AS"] = config.real_as

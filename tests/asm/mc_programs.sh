@@ -7,9 +7,10 @@
 # runs give the same count.  Twice: everything through softticks-as, and
 # main.c through the GCC plugin (its module parts and softticks-as's in
 # one program), main.c and loops.S through clang -fno-integrated-as -B, and
-# the i386 programs (main32.c, loops32.S).
+# the i386 programs (main32.c, loops32.S), and aarch64 (main_a64.c,
+# loops_a64.S) under qemu.
 # Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_TRACE
-#   ST_GCC_PLUGIN ST_SAS_CLANG (optional) ST_WORK
+#   ST_GCC_PLUGIN ST_SAS_CLANG ST_AARCH64_GCC ST_QEMU ST_AARCH64_OBJDUMP (optional) ST_WORK
 source "$ST_HERE/../machine_code/lib.sh"
 P=$ST_HERE/programs
 cc=${ST_GCC:-gcc}
@@ -64,5 +65,33 @@ if echo 'int main(void){return 0;}' | "$cc" -m32 -x c - -o m32 2> /dev/null; the
   prove i386 main32.c loops32.S 5 "$cc" -m32
 else
   echo "i386: skipped (no -m32 toolchain)"
+fi
+# aarch64 under qemu (no ptrace there): the same output as the plain
+# build, no tick-free cycle, the same instructions but the ticks, and the
+# ticks counted in process (tests/support/inproc_ticks.c: a SIGTRAP handler
+# does the tracer's half) equal at trap periods 1, 7 and 1000.
+if [ -n "${ST_AARCH64_GCC:-}" ] && [ -n "${ST_QEMU:-}" ] && [ -n "${ST_AARCH64_OBJDUMP:-}" ]; then
+  a=aarch64
+  mkdir -p $a
+  x=("$ST_AARCH64_GCC" -static -O2)
+  "${x[@]}" -c "$P/main_a64.c" -o $a/main.o
+  "${x[@]}" -c "$P/loops_a64.S" -o $a/loops.plain.o
+  SOFTTICKS_AS_STATS=1 "${x[@]}" -B "$ST_SAS_BIN-aarch64/" -c "$P/loops_a64.S" -o $a/loops.o
+  "${x[@]}" $a/main.o $a/loops.plain.o -o $a/plain
+  "${x[@]}" $a/main.o $a/loops.o -o $a/ticked
+  python3 "$ST_TICKFREE" --objdump "$ST_AARCH64_OBJDUMP" $a/loops.o || fail "aarch64: tick-free cycle"
+  python3 "$ST_HERE/compare_insns.py" --objdump "$ST_AARCH64_OBJDUMP" $a/loops.plain.o $a/loops.o ||
+    fail "aarch64: instructions differ"
+  "$ST_QEMU" $a/plain > $a/plain.out
+  "$ST_QEMU" $a/ticked > $a/ticked.out
+  cmp $a/plain.out $a/ticked.out || fail "aarch64: output differs"
+  "${x[@]}" -DST_COUNT -I "$ST_HERE/../support" -I "$ST_HERE/../../include" -c "$P/main_a64.c" -o $a/main_count.o
+  "${x[@]}" -I "$ST_HERE/../../include" -c "$ST_HERE/../support/inproc_ticks.c" -o $a/inproc.o
+  "${x[@]}" $a/main_count.o $a/inproc.o $a/loops.o -o $a/count
+  counts=$(for period in 1 7 1000; do "$ST_QEMU" $a/count $period | sed -n 's/^ticks \([0-9]*\) .*/\1/p'; done | sort -u)
+  echo "aarch64 in-process counts: $counts"
+  [ "$(echo "$counts" | wc -l)" = 1 ] && [ "$counts" -gt 0 ] || fail "aarch64: counts $counts"
+else
+  echo "aarch64: skipped (no aarch64-linux-gnu-gcc, qemu-aarch64 or aarch64 objdump)"
 fi
 echo "PASS"
