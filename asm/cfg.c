@@ -9,6 +9,7 @@
 
 #include "sas.h"
 #include "returns_twice.h"
+#include "skip_policy.h"
 
 /* ---- a string-keyed table of label definitions ------------------------ */
 
@@ -414,6 +415,39 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   g->has_manifest = manifest;
   g->nodes[0].kind = SAS_NODE_ROOT;
 
+  /* Functions that run before the module's initializer: named in
+   * .preinit_array or in .init_array at a priority up to the initializer's
+   * (common/skip_policy.c reads the section names); they never tick, as
+   * ifunc resolvers. */
+  for (v = 0; v < s->n; v++) {
+    const char *name = sec->name[sec_of[v]], *rest, *p;
+    char w[64];
+    int prio = st_init_array_section_priority(name);
+    if (sec->code[sec_of[v]] || s->v[v].is_label) continue;
+    if (!st_is_preinit_section(name) && (prio == ST_NOT_CDTOR || prio > RR_SOFTTICKS_INIT_PRIORITY))
+      continue;
+    rest = word(s->v[v].text, w, sizeof w);
+    if (!is_data_directive(w)) continue;
+    for (p = rest; *p;) {
+      const char *a = p;
+      char tok[256];
+      struct sym *y;
+      while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$')) p++;
+      if (p == a) {
+        p++;
+        continue;
+      }
+      if ((size_t)(p - a) >= sizeof tok) continue;
+      memcpy(tok, a, (size_t)(p - a));
+      tok[p - a] = 0;
+      if ((y = lookup(&b.syms, tok, 0)) && !y->is_ifunc) {
+        y->is_ifunc = 1; /* the same rule: runs before the page exists */
+        sas_note(rep, src->stmts[s->v[v].origin].line, "%s runs before the initializer (%s): not ticked",
+                 tok, name);
+      }
+    }
+  }
+
   /* Pass 2: edges, entries, address-taken labels, opt-outs. */
   last = malloc(sec->n * sizeof *last);
   cur_fn = calloc(sec->n, sizeof *cur_fn);
@@ -441,7 +475,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       if (y && (y->is_func || y->is_ifunc || y->is_global)) {
         nd->entry = 1;
         cur_fn[nd->section] = y->name;
-        if (y->is_ifunc) sas_note(rep, line, "%s is an ifunc resolver: not ticked", name);
+        if (y->is_ifunc) sas_note(rep, line, "%s runs before the page exists: not ticked", name);
       }
     }
     {

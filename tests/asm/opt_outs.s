@@ -1,4 +1,5 @@
-# Never ticked: sections .text.__rr_softticks*, an ifunc resolver (typed
+# Never ticked: sections .text.__rr_softticks*, functions named in
+# .preinit_array or .init_array at priority 0 or 1, an ifunc resolver (typed
 # so, or named by .set IFUNC, RESOLVER as gcc writes it), _start, and a
 # function named by --softticks-skip.
 # RUN: %sas --softticks-emit=%t.s --softticks-skip=skipme %s
@@ -48,3 +49,20 @@ mine:
 4:	decq	%rdi
 	jnz	4b
 	ret
+	.text
+	.type	early_ctor, @function
+early_ctor:
+6:	decq	%rdi
+	jnz	6b
+	ret
+	.size	early_ctor, .-early_ctor
+	.section	.init_array.00001,"aw"
+	.quad	early_ctor
+	.type	pre, @function
+	.text
+pre:
+7:	decq	%rdi
+	jnz	7b
+	ret
+	.section	.preinit_array,"aw"
+	.quad	pre
