@@ -8,7 +8,7 @@
 #   glibc_cpp FILE.S OUT.s  preprocesses one file
 glibc_unpack() {
   local tarball
-  tarball=$(ls /usr/src/glibc/glibc-*.tar.xz 2> /dev/null | head -1 || true)
+  tarball=$(find /usr/src/glibc -maxdepth 1 -name 'glibc-*.tar.xz' 2> /dev/null | sort | head -1)
   if [ -z "$tarball" ]; then
     echo "SKIP: no glibc source (apt-get install glibc-source)"
     exit 77
@@ -20,8 +20,7 @@ glibc_unpack() {
     'glibc-*/string/*.h' 'glibc-*/bits/*' 'glibc-*/posix/*.h' 'glibc-*/misc/*.h' \
     'glibc-*/signal/*.h' 'glibc-*/stdlib/*.h' 'glibc-*/sysdeps/ieee754/*' 'glibc-*/elf/*.h' \
     'glibc-*/csu/*.h' 2> /dev/null || true
-  G=$(ls -d "$PWD"/glibc-*/ | head -1)
-  G=${G%/}
+  G=$(find "$PWD" -maxdepth 1 -type d -name 'glibc-*' | sort | head -1)
   [ -f "$G/sysdeps/x86_64/add_n.S" ] || fail "glibc source unpacked without sysdeps/x86_64"
   mkdir -p cfg
   cat > cfg/config.h << 'CFG'

@@ -19,7 +19,7 @@ for f in "$G"/sysdeps/x86_64/{add_n,sub_n,mul_1}.S \
     continue
   "$ST_SAS" --64 "$b.s" -o "ticked/$b.o" || fail "$b: softticks-as failed"
   for sym in $(nm --defined-only "ticked/$b.o" | awk '$2 == "T" { print $3 }'); do
-    kind= features=
+    kind='' features=''
     case $sym in
       __strlen_*) kind=strlen ;; __strnlen_*) kind=strnlen ;;
       __strchr_*) kind=strchr ;; __strrchr_*) kind=strrchr ;;
