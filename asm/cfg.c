@@ -260,18 +260,23 @@ static unsigned resolve(struct build *b, const char *ref, unsigned v, unsigned *
     num[n] = 0;
     s = lookup(&b->syms, num, 0);
     if (!s) return 0;
-    if (ref[n - 1] == 'f') {
-      for (i = 0; i < s->ndefs; i++)
-        if (s->defs[i] > v) {
-          out[k++] = s->defs[i];
-          break;
-        }
-    } else {
-      for (i = s->ndefs; i-- > 0;)
-        if (s->defs[i] < v) {
-          if (k < max) out[k++] = s->defs[i];
-          if (b->s->v[s->defs[i]].cond_depth == 0) break;
-        }
+    {
+      /* defs are in stream order: the first one after v, by bisection. */
+      unsigned lo = 0, hi = s->ndefs;
+      while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (s->defs[mid] <= v) lo = mid + 1;
+        else hi = mid;
+      }
+      if (ref[n - 1] == 'f') {
+        if (lo < s->ndefs) out[k++] = s->defs[lo];
+      } else {
+        for (i = lo; i-- > 0;)
+          if (s->defs[i] < v) {
+            if (k < max) out[k++] = s->defs[i];
+            if (b->s->v[s->defs[i]].cond_depth == 0) break;
+          }
+      }
     }
     return k;
   } else {

@@ -50,42 +50,83 @@ static unsigned next_in_section(const struct sas_graph *g, unsigned n) {
   return 0;
 }
 
-/* Nodes left on a cycle once ticked and skipped nodes are cut: peel nodes
- * with no predecessor or no successor among the rest until none is left. */
+/* Nodes left on a cycle once ticked and skipped nodes are cut: peel the
+ * nodes with no predecessor or no successor among the rest (a work list,
+ * linear in the graph) until none is left. */
 static unsigned open_cycles(const struct sas_graph *g, const unsigned char *cut, unsigned *first_open) {
-  unsigned *indeg = calloc(g->n, sizeof *indeg), *outdeg = calloc(g->n, sizeof *outdeg), i, left = 0;
-  unsigned char *gone = calloc(g->n, 1);
-  int changed = 1;
+  unsigned n = g->n, i, left = 0, top = 0;
+  unsigned *indeg = calloc(n, sizeof *indeg), *outdeg = calloc(n, sizeof *outdeg);
+  unsigned *fs = calloc(n + 1, sizeof *fs), *fp = calloc(n + 1, sizeof *fp);
+  unsigned *succ = malloc((g->nedges + 1) * sizeof *succ), *pred = malloc((g->nedges + 1) * sizeof *pred);
+  unsigned *work = malloc((n + 1) * sizeof *work);
+  unsigned char *gone = calloc(n, 1);
   *first_open = 0;
-  if (!indeg || !outdeg || !gone) {
-    free(indeg);
-    free(outdeg);
-    free(gone);
-    return 0;
+  if (!indeg || !outdeg || !fs || !fp || !succ || !pred || !work || !gone) goto out;
+  for (i = 0; i < n; i++) gone[i] = i == 0 || cut[i];
+  for (i = 0; i < g->nedges; i++) {
+    fs[g->edges[i].from + 1]++;
+    fp[g->edges[i].to + 1]++;
   }
-  for (i = 0; i < g->n; i++) gone[i] = i == 0 || cut[i];
-  while (changed) {
-    changed = 0;
-    memset(indeg, 0, g->n * sizeof *indeg);
-    memset(outdeg, 0, g->n * sizeof *outdeg);
-    for (i = 0; i < g->nedges; i++)
-      if (!gone[g->edges[i].from] && !gone[g->edges[i].to]) {
-        outdeg[g->edges[i].from]++;
-        indeg[g->edges[i].to]++;
-      }
-    for (i = 1; i < g->n; i++)
-      if (!gone[i] && (!indeg[i] || !outdeg[i])) {
-        gone[i] = 1;
-        changed = 1;
-      }
+  for (i = 0; i < n; i++) {
+    fs[i + 1] += fs[i];
+    fp[i + 1] += fp[i];
   }
-  for (i = 1; i < g->n; i++)
+  {
+    unsigned *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b);
+    if (!a || !b) {
+      free(a);
+      free(b);
+      goto out;
+    }
+    for (i = 0; i < g->nedges; i++) {
+      unsigned f = g->edges[i].from, t = g->edges[i].to;
+      succ[fs[f] + a[f]++] = t;
+      pred[fp[t] + b[t]++] = f;
+      if (!gone[f] && !gone[t]) {
+        outdeg[f]++;
+        indeg[t]++;
+      }
+    }
+    free(a);
+    free(b);
+  }
+  for (i = 1; i < n; i++)
+    if (!gone[i] && (!indeg[i] || !outdeg[i])) {
+      gone[i] = 1;
+      work[top++] = i;
+    }
+  while (top) {
+    unsigned v = work[--top], e;
+    for (e = fs[v]; e < fs[v + 1]; e++) {
+      unsigned t = succ[e];
+      if (gone[t]) continue;
+      if (--indeg[t] == 0) {
+        gone[t] = 1;
+        work[top++] = t;
+      }
+    }
+    for (e = fp[v]; e < fp[v + 1]; e++) {
+      unsigned f = pred[e];
+      if (gone[f]) continue;
+      if (--outdeg[f] == 0) {
+        gone[f] = 1;
+        work[top++] = f;
+      }
+    }
+  }
+  for (i = 1; i < n; i++)
     if (!gone[i]) {
       if (!left) *first_open = i;
       left++;
     }
+out:
   free(indeg);
   free(outdeg);
+  free(fs);
+  free(fp);
+  free(succ);
+  free(pred);
+  free(work);
   free(gone);
   return left;
 }
