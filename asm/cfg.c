@@ -81,7 +81,7 @@ static void symtab_free(struct symtab *t) {
 #define MAX_SECTIONS 4096
 struct sections {
   char *name[MAX_SECTIONS];
-  int code[MAX_SECTIONS], skip[MAX_SECTIONS];
+  int code[MAX_SECTIONS], skip[MAX_SECTIONS], names_no_targets[MAX_SECTIONS];
   unsigned n, cur, prev, stack[64], depth;
 };
 
@@ -99,6 +99,9 @@ static unsigned section_id(struct sections *s, const char *name, const char *fla
                         !strcmp(name, ".init") || !strcmp(name, ".fini"));
   s->skip[i] = !strncmp(name, RR_SOFTTICKS_SKIP_SECTION_PREFIX,
                         strlen(RR_SOFTTICKS_SKIP_SECTION_PREFIX));
+  s->names_no_targets[i] = !strncmp(name, ".debug", 6) || !strncmp(name, ".zdebug", 7) ||
+                           !strncmp(name, ".eh_frame", 9) || !strncmp(name, ".note", 5) ||
+                           !strncmp(name, ".stab", 5) || !strcmp(name, ".comment");
   s->n++;
   return i;
 }
@@ -466,6 +469,10 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     struct sas_node *nd = node > 0 ? &g->nodes[node] : NULL;
     rest = word(t, w, sizeof w);
     if (!nd) {
+      /* Debug information, unwind tables and notes name code addresses
+       * that nothing jumps to (.gcc_except_table's landing pads stay:
+       * the unwinder jumps there). */
+      if (sec->names_no_targets[sec_of[v]]) continue;
       if (!s->v[v].is_label && w[0] == '.' && !ignores_symbols(w)) mark_taken(&b, rest, v);
       else if (!s->v[v].is_label && w[0] != '.') mark_taken(&b, rest, v); /* code in data */
       continue;
