@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Sourced: glibc's x86-64 assembly from Debian's glibc-source package
-# (/usr/src/glibc/glibc-*.tar.xz), unpacked into the scratch directory and
+# ($ST_GLIBC_SRC, default /usr/src/glibc: glibc-*.tar.xz), unpacked into the scratch directory and
 # preprocessed as glibc's build does for libc.so (MODULE_NAME=libc, SHARED),
 # with the two generated headers it needs (config.h, libc-modules.h) reduced
 # to what those files read.  Skips (77) when the source is not installed.
@@ -8,7 +8,7 @@
 #   glibc_cpp FILE.S OUT.s  preprocesses one file
 glibc_unpack() {
   local tarball
-  tarball=$(find /usr/src/glibc -maxdepth 1 -name 'glibc-*.tar.xz' 2> /dev/null | sort | head -1)
+  tarball=$(find "${ST_GLIBC_SRC:-/usr/src/glibc}" -maxdepth 1 -name 'glibc-*.tar.xz' 2> /dev/null | sort | head -1 || true)
   if [ -z "$tarball" ]; then
     echo "SKIP: no glibc source (apt-get install glibc-source)"
     exit 77
