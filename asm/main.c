@@ -19,7 +19,11 @@
 #define SAS_REAL_AS "/usr/bin/as"
 #endif
 #ifndef SAS_REAL_AS_AARCH64
+#ifdef __aarch64__
+#define SAS_REAL_AS_AARCH64 SAS_REAL_AS
+#else
 #define SAS_REAL_AS_AARCH64 "/usr/bin/aarch64-linux-gnu-as"
+#endif
 #endif
 
 static const char *prog = "softticks-as";
@@ -151,7 +155,11 @@ int main(int argc, char **argv) {
                 strcmp(getenv("SOFTTICKS_AS_DISABLE"), "0");
   int stats = getenv("SOFTTICKS_AS_STATS") != NULL, failed = 0, any_manifest = 0;
   unsigned nskip = 0, ticks_before;
+#ifdef __aarch64__
+  enum rr_softticks_arch arch = RR_SOFTTICKS_ARCH_AARCH64; /* the host's, until options say */
+#else
   enum rr_softticks_arch arch = RR_SOFTTICKS_ARCH_X86_64;
+#endif
   int arch_known = 1;
   struct sas_report rep = {getenv("SOFTTICKS_AS_REPORT") ? stderr : NULL, NULL, 0};
   struct sas_stats st;
