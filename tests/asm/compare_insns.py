@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Same instructions but the inserted ticks: PLAIN.o and TICKED.o.
 
-Usage: compare_insns.py [--objdump PROG] PLAIN TICKED
+Usage: compare_insns.py [--objdump PROG] PLAIN TICKED [PLAIN TICKED...]
 
 Disassembles both objects (x86-64, i386 or aarch64), drops from TICKED every tick
 sequence of include/rr/softticks.h with the flag save around it
@@ -167,17 +167,12 @@ def normalize(insns):
     return out
 
 
-def main(argv):
-    objdump = "objdump"
-    if len(argv) >= 2 and argv[0] == "--objdump":
-        objdump, argv = argv[1], argv[2:]
-    if len(argv) != 2:
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    plain, ticked = disassemble(objdump, argv[0]), disassemble(objdump, argv[1])
+def compare(plain_path, ticked_path, objdump):
+    """0 when equal (prints the counts), 1 on the first difference."""
+    plain, ticked = disassemble(objdump, plain_path), disassemble(objdump, ticked_path)
     compared, dropped, widened = 0, 0, 0
     if set(plain) != set(ticked):
-        print(f"compare_insns: sections differ: {sorted(plain)} vs {sorted(ticked)}")
+        print(f"compare_insns: {ticked_path}: sections differ: {sorted(plain)} vs {sorted(ticked)}")
         return 1
     for name in sorted(plain):
         kept, ticks = strip_ticks(ticked[name])
@@ -190,12 +185,25 @@ def main(argv):
             x = a[i] if i < len(a) else "<end>"
             y = b[i] if i < len(b) else "<end>"
             if x != y:
-                print(f"compare_insns: {name}: instruction {i} differs: {x!r} vs {y!r}")
+                print(f"compare_insns: {ticked_path}: {name}: instruction {i} differs: {x!r} vs {y!r}")
                 return 1
         compared += len(a)
     print(f"compare_insns: {compared} instructions equal, {dropped} ticks dropped, "
           f"{widened} short branches widened")
     return 0
+
+
+def main(argv):
+    objdump = "objdump"
+    if len(argv) >= 2 and argv[0] == "--objdump":
+        objdump, argv = argv[1], argv[2:]
+    if len(argv) < 2 or len(argv) % 2:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    status = 0
+    for k in range(0, len(argv), 2):
+        status |= compare(argv[k], argv[k + 1], objdump)
+    return status
 
 
 if __name__ == "__main__":
