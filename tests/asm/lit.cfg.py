@@ -7,6 +7,7 @@
 #   %compare    compare_insns.py PLAIN.o TICKED.o (same instructions but the ticks)
 #   %gcc        the host gcc;  FileCheck, not
 #   %plugin     the GCC plugin (feature gcc-plugin)
+#   %clang_plugin  clang with the LLVM pass's config file (feature clang-plugin)
 #   %as_a64 %tickfree_a64 %compare_a64   the same for aarch64 (feature aarch64)
 import os
 
@@ -45,5 +46,8 @@ if config.real_as_aarch64 and config.objdump_aarch64 and \
         ("%compare_a64", "%s %s --objdump %s" % (config.python, config.compare,
                                                 config.objdump_aarch64)),
     ]
+if config.clang and os.path.exists(config.clang_cfg):
+    config.substitutions.append(("%clang_plugin", "%s --config %s" % (config.clang, config.clang_cfg)))
+    config.available_features.add("clang-plugin")
 config.excludes = ["Inputs"]
 config.environment["SOFTTICKS_REAL_AS"] = config.real_as
