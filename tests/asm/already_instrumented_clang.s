@@ -10,6 +10,6 @@
 # ONE: 1
 # (clang renames the asm's 1: to .Ltmp<N>:)
 # CHECK: {{^}}.Ltmp{{[0-9]+}}:;testb
-# CHECK-NEXT: {{^[[:space:]]*decq[[:space:]]+%rsi}}
-# CHECK-NEXT: {{^[[:space:]]*jne[[:space:]]+.Ltmp}}
+# CHECK-NEXT: decq{{[[:space:]]+}}%rsi
+# CHECK-NEXT: jne{{[[:space:]]+}}.Ltmp
 # CHECK-NEXT: #NO_APP
