@@ -19,7 +19,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt, int mo
       sas_graph_build(src, &s, opt, &g, rep, err))
     goto out;
   {
-    unsigned c = sas_computed_code_address(&s, &g);
+    unsigned c = sas_computed_code_address(&s, &g, src->arch);
     if (c) {
       /* Always said, not only with --softticks-report: the file keeps its
        * tick-free cycles. */

@@ -124,7 +124,8 @@ int sas_flags_live(const struct sas_graph *g, unsigned char *live);
 
 /* computed.c: the first instruction (node) that computes a code address
  * from a label's (label + offset: targets that are no label), 0 if none. */
-unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g);
+unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g,
+                                   enum rr_softticks_arch arch);
 
 /* place.c: where ticks go, as insertion points in the source. */
 struct sas_insert {
