@@ -32,6 +32,8 @@ packages=(
   gdb
   # tests/musl: programs built against musl (no IRELATIVE: no early mapping)
   musl-tools
+  # tests/asm: glibc's x86-64 assembly through softticks-as (asm.glibc.*)
+  glibc-source
 )
 
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh

@@ -96,7 +96,11 @@ expect_files librrsoftticks-dev usr/include/rr/softticks.h usr/include/rr/librrs
 dpkg-deb -c "$(deb librrsoftticks-dev)" >librrsoftticks-dev.list
 grep -q "\./$libdir/librrsoftticks\.so\.0 -> " librrsoftticks-dev.list ||
   fail "librrsoftticks-dev: no librrsoftticks.so.0 symlink"
-expect_files softticks-tools usr/bin/softticks-trace usr/bin/softticks-inspect
+expect_files softticks-tools usr/bin/softticks-trace usr/bin/softticks-inspect usr/bin/softticks-as
+# gcc -B /usr/lib/softticks/as finds softticks-as as `as`.
+dpkg-deb -c "$(deb softticks-tools)" >softticks-tools.list
+grep -qF "./$libdir/softticks/as/as -> ../../../bin/softticks-as" softticks-tools.list ||
+  fail "softticks-tools: no link $libdir/softticks/as/as -> ../../../bin/softticks-as"
 # No file is in two packages.
 dups=$(sort ./*.files | uniq -d)
 [ -z "$dups" ] || fail "files in more than one package: $dups"

@@ -1,0 +1,123 @@
+/*
+ * What one aarch64 instruction does to control flow and to x16/x17, the
+ * registers the tick uses (README.md, "aarch64").  reads/writes hold
+ * SAS_X16 | SAS_X17.  Only what placement and liveness need: an
+ * instruction this file does not know falls through and reads every one
+ * of the two it names (a conservative guess: it may read them).
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "sas.h"
+
+static const char *const conds[] = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc",
+                                    "hi", "ls", "ge", "lt", "gt", "le", "al", "nv", NULL};
+
+static int is_cond(const char *s) {
+  unsigned i;
+  for (i = 0; conds[i]; i++)
+    if (!strcmp(s, conds[i])) return 1;
+  return 0;
+}
+
+/* x16/w16/ip0 -> SAS_X16, x17/w17/ip1 -> SAS_X17, in text. */
+static unsigned regs_in(const char *t) {
+  unsigned m = 0;
+  const char *p = t;
+  while (*p) {
+    if ((p == t || !isalnum((unsigned char)p[-1])) &&
+        ((p[0] == 'x' || p[0] == 'w' || p[0] == 'X' || p[0] == 'W') && p[1] == '1' &&
+         (p[2] == '6' || p[2] == '7') && !isalnum((unsigned char)p[3])))
+      m |= p[2] == '6' ? SAS_X16 : SAS_X17;
+    if ((p == t || !isalnum((unsigned char)p[-1])) && !strncmp(p, "ip", 2) &&
+        (p[2] == '0' || p[2] == '1') && !isalnum((unsigned char)p[3]))
+      m |= p[2] == '0' ? SAS_X16 : SAS_X17;
+    p++;
+  }
+  return m;
+}
+
+/* Instructions whose first operand is a destination they write whole
+ * (without reading it); a load pair writes its first two. */
+static int writes_first(const char *m) {
+  static const char *const w[] = {
+      "mov", "movz", "movn", "add", "adds", "sub", "subs", "and", "ands", "orr", "eor", "orn",
+      "eon", "bic", "bics", "adr", "adrp", "lsl", "lsr", "asr", "ror", "mul", "madd", "msub",
+      "smull", "umull", "smulh", "umulh", "udiv", "sdiv", "neg", "negs", "mvn", "csel", "csinc",
+      "csinv", "csneg", "cset", "csetm", "cinc", "cinv", "cneg", "sxtb", "sxth", "sxtw", "uxtb",
+      "uxth", "ubfx", "sbfx", "ubfiz", "sbfiz", "ubfm", "sbfm", "clz", "cls", "rbit", "rev",
+      "rev16", "rev32", "ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "ldur", "ldurb",
+      "ldurh", "ldursw", "ldar", "ldarb", "ldarh", "ldxr", "ldaxr", "ldp", "ldnp", "ldpsw",
+      "ldxp", "ldaxp", "mrs", "fmov", "fcvtzs", "fcvtzu", "umov", "smov", "adc", "adcs", "sbc",
+      "sbcs", "extr", NULL};
+  unsigned i;
+  for (i = 0; w[i]; i++)
+    if (!strcmp(m, w[i])) return 1;
+  return 0;
+}
+
+/* The last operand (a branch target), without blanks. */
+static void last_operand(const char *ops, char *out, size_t cap) {
+  const char *p = strrchr(ops, ','), *e;
+  size_t k = 0;
+  p = p ? p + 1 : ops;
+  while (isspace((unsigned char)*p)) p++;
+  for (e = p; *e && !isspace((unsigned char)*e) && k + 1 < cap; e++) out[k++] = *e;
+  out[k] = 0;
+}
+
+void sas_aarch64_classify(const char *text, struct sas_insn *out) {
+  char m[32];
+  const char *p = text;
+  size_t k = 0;
+  memset(out, 0, sizeof *out);
+  while (*p && isspace((unsigned char)*p)) p++;
+  while (*p && !isspace((unsigned char)*p) && k + 1 < sizeof m) m[k++] = (char)tolower((unsigned char)*p++);
+  m[k] = 0;
+  while (*p && isspace((unsigned char)*p)) p++;
+  out->operands = p;
+  out->reads = regs_in(p);
+  if (writes_first(m)) {
+    /* The destination(s): written, not read (unless named again). */
+    const char *c1 = strchr(p, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
+    int pair = !strncmp(m, "ldp", 3) || !strncmp(m, "ldnp", 4) || !strncmp(m, "ldxp", 4) ||
+               !strncmp(m, "ldaxp", 5);
+    size_t nd = pair && c2 ? (size_t)(c2 - p) : c1 ? (size_t)(c1 - p) : strlen(p);
+    char dst[64];
+    if (nd >= sizeof dst) nd = sizeof dst - 1;
+    memcpy(dst, p, nd);
+    dst[nd] = 0;
+    out->writes = regs_in(dst);
+    out->reads = regs_in(p + nd);
+  }
+  out->is_landing_pad = !strcmp(m, "bti") || !strcmp(m, "paciasp") || !strcmp(m, "pacibsp") ||
+                        (!strcmp(m, "hint") && (!strncmp(p, "#34", 3) || !strncmp(p, "#36", 3) ||
+                                                !strncmp(p, "#38", 3) || !strncmp(p, "#25", 3) ||
+                                                !strncmp(p, "#27", 3)));
+  if (!strcmp(m, "b")) {
+    out->flow = SAS_FLOW_JMP;
+  } else if ((m[0] == 'b' && m[1] == '.' && is_cond(m + 2)) || (m[0] == 'b' && is_cond(m + 1)) ||
+             !strcmp(m, "cbz") || !strcmp(m, "cbnz") || !strcmp(m, "tbz") || !strcmp(m, "tbnz")) {
+    out->flow = SAS_FLOW_JCC;
+  } else if (!strcmp(m, "bl")) {
+    out->flow = SAS_FLOW_CALL;
+  } else if (!strcmp(m, "blr") || !strncmp(m, "blra", 4)) {
+    out->flow = SAS_FLOW_CALL_IND;
+  } else if (!strcmp(m, "br") || !strncmp(m, "bra", 3)) {
+    out->flow = SAS_FLOW_JMP_IND;
+  } else if (!strncmp(m, "ret", 3) || !strncmp(m, "eret", 4)) {
+    out->flow = SAS_FLOW_RET;
+  } else if (!strcmp(m, "udf") || !strcmp(m, "hlt")) {
+    out->flow = SAS_FLOW_STOP;
+  }
+  if (out->flow == SAS_FLOW_CALL || out->flow == SAS_FLOW_CALL_IND) {
+    /* AAPCS64: a call may go through a veneer or PLT that uses both. */
+    out->writes = SAS_X16 | SAS_X17;
+  }
+  if (out->flow == SAS_FLOW_JMP || out->flow == SAS_FLOW_JCC || out->flow == SAS_FLOW_CALL) {
+    char t[256];
+    last_operand(p, t, sizeof t);
+    if (strchr(t, '+') || strchr(t, '-') || strchr(t, '(')) t[0] = 0; /* an expression */
+    snprintf(out->target, sizeof out->target, "%s", t);
+  }
+}

@@ -1,0 +1,457 @@
+/*
+ * .macro, .rept, .irp and .irpc expanded into the stream the assembler
+ * sees (sas.h).  Conditionals are not evaluated: both arms stay in the
+ * stream (a superset of the code) and each statement records its depth.
+ * .rept with a count other than a literal 0 or 1 is expanded twice: two
+ * copies close every cycle one copy makes with the next (jnz 1b to a
+ * label later in the body), and a tick decided on a body statement lands
+ * in the body's text, so every copy carries it.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sas.h"
+
+#define MAX_DEPTH 32
+#define MAX_PARAMS 64
+
+struct macro {
+  char *name;
+  unsigned nparams;
+  char *param[MAX_PARAMS], *deflt[MAX_PARAMS];
+  int vararg[MAX_PARAMS];
+  unsigned body, end; /* source statements [body, end) */
+  struct macro *next;
+};
+
+struct frame {
+  unsigned n;
+  char **names, **values;
+  unsigned counter; /* \@ */
+  const struct frame *up;
+};
+
+struct ctx {
+  const struct sas_source *src;
+  struct sas_stream *out;
+  struct sas_report *rep;
+  struct sas_error *err;
+  struct macro *macros;
+  unsigned counter, cond_depth;
+};
+
+static int fail(struct ctx *c, unsigned line, const char *what, const char *name) {
+  c->err->line = line;
+  snprintf(c->err->msg, sizeof c->err->msg, "%s%s%s", what, name ? " " : "", name ? name : "");
+  return -1;
+}
+
+/* The source statement's text without block comments (malloc'd). */
+static char *stmt_text(const struct sas_source *src, unsigned i) {
+  const struct sas_stmt *s = &src->stmts[i];
+  char *t = malloc(s->end - s->start + 1), *o = t;
+  size_t p;
+  if (!t) return NULL;
+  for (p = s->start; p < s->end; p++) {
+    if (src->buf[p] == '"') { /* strings keep everything */
+      *o++ = src->buf[p++];
+      while (p < s->end && src->buf[p] != '"') {
+        if (src->buf[p] == '\\' && p + 1 < s->end) *o++ = src->buf[p++];
+        *o++ = src->buf[p++];
+      }
+      if (p < s->end) *o++ = src->buf[p];
+      continue;
+    }
+    if (src->buf[p] == '/' && p + 1 < s->end && src->buf[p + 1] == '*') {
+      for (p += 2; p + 1 < s->end && !(src->buf[p] == '*' && src->buf[p + 1] == '/'); p++) {
+      }
+      p++;
+      *o++ = ' ';
+      continue;
+    }
+    *o++ = src->buf[p];
+  }
+  *o = 0;
+  return t;
+}
+
+/* The first word, lower case, into w. */
+static const char *first_word(const char *t, char *w, size_t cap, const char **rest) {
+  size_t k = 0;
+  while (*t && isspace((unsigned char)*t)) t++;
+  while (*t && !isspace((unsigned char)*t) && *t != ',' && k + 1 < cap)
+    w[k++] = (char)tolower((unsigned char)*t++);
+  w[k] = 0;
+  while (*t && isspace((unsigned char)*t)) t++;
+  if (rest) *rest = t;
+  return w;
+}
+
+static int ident_char(int ch) { return isalnum(ch) || ch == '_' || ch == '.' || ch == '$'; }
+
+/* Text with \name, \(), \@ replaced from the frames (malloc'd). */
+static char *substitute(const char *t, const struct frame *f) {
+  size_t cap = strlen(t) * 2 + 64, len = 0;
+  char *o = malloc(cap);
+  if (!o) return NULL;
+#define PUT(s, n)                                          \
+  do {                                                     \
+    size_t n_ = (n);                                       \
+    if (len + n_ + 1 > cap) {                              \
+      char *no_;                                           \
+      while (len + n_ + 1 > cap) cap *= 2;                 \
+      if (!(no_ = realloc(o, cap))) { free(o); return NULL; } \
+      o = no_;                                             \
+    }                                                      \
+    memcpy(o + len, (s), n_);                              \
+    len += n_;                                             \
+  } while (0)
+  while (*t) {
+    if (*t == '\\' && f) {
+      if (t[1] == '(' && t[2] == ')') {
+        t += 3;
+        continue;
+      }
+      if (t[1] == '@') {
+        char num[16];
+        snprintf(num, sizeof num, "%u", f->counter);
+        PUT(num, strlen(num));
+        t += 2;
+        continue;
+      }
+      if (ident_char((unsigned char)t[1])) {
+        size_t k = 1;
+        const struct frame *g;
+        while (ident_char((unsigned char)t[k])) k++;
+        for (g = f; g; g = g->up) {
+          unsigned i;
+          for (i = 0; i < g->n; i++)
+            if (strlen(g->names[i]) == k - 1 && !strncmp(g->names[i], t + 1, k - 1)) break;
+          if (i < g->n) {
+            PUT(g->values[i], strlen(g->values[i]));
+            break;
+          }
+        }
+        if (g) {
+          t += k;
+          continue;
+        }
+      }
+    }
+    PUT(t, 1);
+    t++;
+  }
+  o[len] = 0;
+  return o;
+#undef PUT
+}
+
+static char *dup_range(const char *a, const char *b) {
+  char *s;
+  while (a < b && isspace((unsigned char)*a)) a++;
+  while (b > a && isspace((unsigned char)b[-1])) b--;
+  s = malloc((size_t)(b - a) + 1);
+  if (!s) return NULL;
+  memcpy(s, a, (size_t)(b - a));
+  s[b - a] = 0;
+  return s;
+}
+
+/* Splits an argument list at top-level commas, or at blanks when it has
+ * no comma.  Returns the count (at most max). */
+static unsigned split_args(const char *t, char **out, unsigned max) {
+  unsigned n = 0, paren = 0;
+  int commas = 0, quote = 0;
+  const char *p, *a = t;
+  for (p = t; *p; p++) {
+    if (*p == '"') quote = !quote;
+    if (!quote && *p == ',') commas = 1;
+  }
+  quote = 0;
+  for (p = t;; p++) {
+    int sep;
+    if (*p == '"') quote = !quote;
+    if (!quote && (*p == '(' || *p == '<')) paren++;
+    if (!quote && (*p == ')' || *p == '>') && paren) paren--;
+    sep = !*p || (!quote && !paren && (commas ? *p == ',' : isspace((unsigned char)*p)));
+    if (sep) {
+      char *s = dup_range(a, p);
+      if (s && (*s || commas) && n < max)
+        out[n++] = s;
+      else
+        free(s);
+      a = p + 1;
+    }
+    if (!*p) break;
+  }
+  return n;
+}
+
+static int emit(struct ctx *c, char *text, unsigned origin) {
+  struct sas_stream *s = c->out;
+  if (s->n == s->cap) {
+    unsigned ncap = s->cap ? s->cap * 2 : 1024;
+    struct sas_vstmt *v = realloc(s->v, ncap * sizeof *v);
+    if (!v) return -1;
+    s->v = v;
+    s->cap = ncap;
+  }
+  s->v[s->n++] = (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label};
+  return 0;
+}
+
+/* The statement closing the block opened at i: .endm for .macro, .endr
+ * for .rept/.irp/.irpc. */
+static int find_end(struct ctx *c, unsigned i, unsigned end, int macro, unsigned *close) {
+  unsigned depth = 0, k;
+  for (k = i; k < end; k++) {
+    char w[32], *t = stmt_text(c->src, k);
+    if (!t) return -1;
+    first_word(t, w, sizeof w, NULL);
+    free(t);
+    if (macro ? !strcmp(w, ".macro")
+              : (!strcmp(w, ".rept") || !strcmp(w, ".irp") || !strcmp(w, ".irpc")))
+      depth++;
+    else if (macro ? (!strcmp(w, ".endm") || !strcmp(w, ".endmacro")) : !strcmp(w, ".endr")) {
+      if (--depth == 0) {
+        *close = k;
+        return 0;
+      }
+    }
+  }
+  return fail(c, c->src->stmts[i].line, macro ? ".macro without .endm" : "repetition without .endr",
+              NULL);
+}
+
+static struct macro *find_macro(struct ctx *c, const char *name) {
+  struct macro *m;
+  for (m = c->macros; m; m = m->next)
+    if (!strcasecmp(m->name, name)) return m;
+  return NULL;
+}
+
+static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct frame *f,
+                        unsigned depth);
+
+static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned close) {
+  struct macro *m = calloc(1, sizeof *m);
+  char *args[MAX_PARAMS + 1];
+  unsigned n, i;
+  const char *p = rest;
+  if (!m) return -1;
+  while (*p && !isspace((unsigned char)*p) && *p != ',') p++;
+  m->name = dup_range(rest, p);
+  if (*p == ',') p++;
+  n = split_args(p, args, MAX_PARAMS);
+  for (i = 0; i < n; i++) {
+    char *eq = strchr(args[i], '='), *colon = strchr(args[i], ':');
+    if (colon && (!eq || colon < eq)) {
+      m->vararg[i] = !strncmp(colon, ":vararg", 7);
+      *colon = 0;
+    }
+    if (eq) {
+      *eq = 0;
+      m->deflt[i] = dup_range(eq + 1, eq + 1 + strlen(eq + 1));
+    }
+    m->param[i] = dup_range(args[i], args[i] + strlen(args[i]));
+    free(args[i]);
+  }
+  m->nparams = n;
+  m->body = body;
+  m->end = close;
+  m->next = c->macros;
+  c->macros = m;
+  return 0;
+}
+
+static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned line, unsigned depth) {
+  char *args[MAX_PARAMS + 1], *values[MAX_PARAMS];
+  unsigned n = split_args(rest, args, MAX_PARAMS), i, pos = 0;
+  struct frame f;
+  int rc;
+  if (depth >= MAX_DEPTH) {
+    sas_note(c->rep, line, "macro %s nested deeper than %d: not expanded further", m->name,
+             MAX_DEPTH);
+    for (i = 0; i < n; i++) free(args[i]);
+    return 0;
+  }
+  for (i = 0; i < m->nparams; i++) values[i] = NULL;
+  for (i = 0; i < n; i++) {
+    char *eq = strchr(args[i], '=');
+    unsigned k = m->nparams;
+    if (eq) {
+      for (k = 0; k < m->nparams; k++)
+        if ((size_t)(eq - args[i]) == strlen(m->param[k]) && !strncmp(args[i], m->param[k], eq - args[i]))
+          break;
+    }
+    if (k < m->nparams) {
+      free(values[k]);
+      values[k] = dup_range(eq + 1, eq + 1 + strlen(eq + 1));
+      free(args[i]);
+    } else if (pos < m->nparams && m->vararg[pos]) {
+      /* The rest, joined again. */
+      size_t len = 0;
+      unsigned j;
+      for (j = i; j < n; j++) len += strlen(args[j]) + 2;
+      values[pos] = calloc(len + 1, 1);
+      for (j = i; j < n; j++) {
+        if (values[pos]) {
+          if (j > i) strcat(values[pos], ", ");
+          strcat(values[pos], args[j]);
+        }
+        free(args[j]);
+      }
+      i = n;
+      pos++;
+    } else if (pos < m->nparams) {
+      free(values[pos]);
+      values[pos++] = args[i];
+    } else {
+      free(args[i]);
+    }
+  }
+  for (i = 0; i < m->nparams; i++)
+    if (!values[i]) values[i] = strdup(m->deflt[i] ? m->deflt[i] : "");
+  f = (struct frame){m->nparams, m->param, values, c->counter++, NULL};
+  rc = expand_range(c, m->body, m->end, &f, depth + 1);
+  for (i = 0; i < m->nparams; i++) free(values[i]);
+  return rc;
+}
+
+static int repeat(struct ctx *c, const char *w, const char *rest, unsigned body, unsigned close,
+                  const struct frame *up, unsigned depth) {
+  if (!strcmp(w, ".rept")) {
+    char *endp;
+    long count = strtol(rest, &endp, 0);
+    unsigned copies = 2, k;
+    struct frame f = {0, NULL, NULL, c->counter++, up};
+    while (*endp && isspace((unsigned char)*endp)) endp++;
+    if (endp != rest && !*endp && count >= 0 && count <= 1) copies = (unsigned)count;
+    for (k = 0; k < copies; k++)
+      if (expand_range(c, body, close, up ? &f : NULL, depth)) return -1;
+    return 0;
+  } else {
+    char *args[1024], *name, *values[1] = {NULL};
+    const char *comma = strchr(rest, ',');
+    unsigned n = 0, k, i;
+    int rc = 0;
+    name = dup_range(rest, comma ? comma : rest + strlen(rest));
+    if (comma) {
+      if (!strcmp(w, ".irp")) {
+        n = split_args(comma + 1, args, 1024);
+      } else {
+        char *chars = dup_range(comma + 1, comma + 1 + strlen(comma + 1));
+        for (i = 0; chars && chars[i] && n < 1024; i++) {
+          args[n] = malloc(2);
+          if (args[n]) {
+            args[n][0] = chars[i];
+            args[n][1] = 0;
+            n++;
+          }
+        }
+        free(chars);
+      }
+    }
+    if (n == 0) args[n++] = strdup("");
+    for (k = 0; k < n && rc == 0; k++) {
+      struct frame f = {1, &name, values, c->counter++, up};
+      values[0] = args[k];
+      rc = expand_range(c, body, close, &f, depth);
+    }
+    for (k = 0; k < n; k++) free(args[k]);
+    free(name);
+    return rc;
+  }
+}
+
+static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct frame *f,
+                        unsigned depth) {
+  unsigned i;
+  for (i = a; i < b; i++) {
+    char w[64], *raw = stmt_text(c->src, i), *t;
+    const char *rest;
+    struct macro *m;
+    unsigned line = c->src->stmts[i].line;
+    if (!raw) return -1;
+    t = f ? substitute(raw, f) : raw;
+    if (f) free(raw);
+    if (!t) return -1;
+    first_word(t, w, sizeof w, &rest);
+    if (!strcmp(w, ".macro")) {
+      unsigned close;
+      int rc = find_end(c, i, b, 1, &close) || define_macro(c, rest, i + 1, close);
+      free(t);
+      if (rc) return -1;
+      i = close;
+      continue;
+    }
+    if (!strcmp(w, ".rept") || !strcmp(w, ".irp") || !strcmp(w, ".irpc")) {
+      unsigned close;
+      int rc = find_end(c, i, b, 0, &close) || repeat(c, w, rest, i + 1, close, f, depth);
+      free(t);
+      if (rc) return -1;
+      i = close;
+      continue;
+    }
+    if (!strcmp(w, ".endm") || !strcmp(w, ".endmacro") || !strcmp(w, ".endr")) {
+      free(t);
+      return fail(c, line, w, "without its start");
+    }
+    if (!strcmp(w, ".purgem")) {
+      struct macro **pm;
+      for (pm = &c->macros; *pm; pm = &(*pm)->next)
+        if (!strcasecmp((*pm)->name, rest)) {
+          *pm = (*pm)->next; /* leaked: the definitions live as long as the run */
+          break;
+        }
+      free(t);
+      continue;
+    }
+    if (!strcmp(w, ".include")) sas_note(c->rep, line, "%s not read: its code is not seen", t);
+    if (!c->src->stmts[i].is_label && w[0] != '.' && (m = find_macro(c, w))) {
+      int rc = invoke(c, m, rest, line, depth);
+      free(t);
+      if (rc) return -1;
+      continue;
+    }
+    if (!strncmp(w, ".if", 3)) {
+      if (emit(c, t, i)) return -1;
+      c->cond_depth++;
+      continue;
+    }
+    if (!strcmp(w, ".endif") && c->cond_depth) c->cond_depth--;
+    if (emit(c, t, i)) return -1;
+  }
+  return 0;
+}
+
+int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
+               struct sas_error *err) {
+  struct ctx c = {src, out, rep, err, NULL, 0, 0};
+  int rc;
+  out->v = NULL;
+  out->n = out->cap = 0;
+  rc = expand_range(&c, 0, src->nstmts, NULL, 0);
+  while (c.macros) {
+    struct macro *m = c.macros;
+    unsigned i;
+    c.macros = m->next;
+    for (i = 0; i < m->nparams; i++) {
+      free(m->param[i]);
+      free(m->deflt[i]);
+    }
+    free(m->name);
+    free(m);
+  }
+  if (rc && !err->msg[0]) fail(&c, 0, "out of memory", NULL);
+  return rc;
+}
+
+void sas_stream_free(struct sas_stream *s) {
+  unsigned i;
+  for (i = 0; i < s->n; i++) free(s->v[i].text);
+  free(s->v);
+  s->v = NULL;
+  s->n = s->cap = 0;
+}

@@ -1,0 +1,55 @@
+/* The pipeline on one source: statements, expansion, graph, placement, text. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sas.h"
+
+int sas_instrument(struct sas_source *src, const struct sas_options *opt, int module_parts,
+                   const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
+                   struct sas_report *rep, struct sas_error *err) {
+  struct sas_stream s = {NULL, 0, 0};
+  struct sas_graph g;
+  struct sas_insert *ins = NULL;
+  unsigned nins = 0;
+  int rc = -1;
+  memset(&g, 0, sizeof g);
+  memset(res, 0, sizeof *res);
+  err->msg[0] = 0;
+  if (sas_source_parse(src, err) || sas_expand(src, &s, rep, err) ||
+      sas_graph_build(src, &s, opt, &g, rep, err))
+    goto out;
+  {
+    unsigned c = sas_computed_code_address(&s, &g, src->arch);
+    if (c) {
+      /* Always said, not only with --softticks-report: the file keeps its
+       * tick-free cycles. */
+      struct sas_report loud = *rep;
+      if (!loud.out) loud.out = stderr;
+      sas_note(&loud, src->stmts[s.v[g.nodes[c].v].origin].line,
+               "warning: a code address is computed from a label here (%s): ticks would move "
+               "the code it reaches; file left uninstrumented",
+               s.v[g.nodes[c].v].text);
+      st->refused++;
+    } else if (sas_place(src, &s, &g, &ins, &nins, st, rep, err)) {
+      goto out;
+    }
+  }
+  st->files++;
+  st->statements += src->nstmts;
+  st->instructions += g.instructions;
+  res->has_manifest = g.has_manifest;
+  res->text = sas_emit(src, ins, nins, module_parts && nins > 0 && !g.has_manifest,
+                       line_marker_name, &res->len);
+  if (!res->text) {
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+    goto out;
+  }
+  rc = 0;
+out:
+  while (nins) free(ins[--nins].text);
+  free(ins);
+  sas_graph_free(&g);
+  sas_stream_free(&s);
+  sas_source_free(src);
+  return rc;
+}

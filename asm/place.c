@@ -1,0 +1,263 @@
+/*
+ * Which statements tick (README.md, "Placement"): common/placement.c on
+ * the graph, then the opt-outs, the returns_twice calls and the insertion
+ * point in the source of each tick; last, a check that no cycle of the
+ * code that may tick is left without one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "placement.h"
+#include "sas.h"
+
+static int by_offset(const void *a, const void *b) {
+  const struct sas_insert *x = a, *y = b;
+  if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
+  return (x->text != NULL) - (y->text != NULL); /* a tick before a rewrite */
+}
+
+/*
+ * A branch with only an 8-bit displacement (jrcxz, loop...) may no longer
+ * reach its target once ticks are inserted between them: it is widened,
+ * on its own line, into
+ *     jrcxz 5354Nf; jmp 5354Mf; 5354N: jmp TARGET; 5354M:
+ * (the same condition, and no flag is touched).  Numeric labels, because
+ * the statement may sit in a macro or .rept body expanded many times;
+ * numbers from 53540000 up, which hand-written code does not use.
+ */
+static int widen(const struct sas_source *src, unsigned o, unsigned serial, struct sas_insert *at) {
+  const char *b = src->buf + src->stmts[o].start;
+  size_t n = src->stmts[o].end - src->stmts[o].start, m = 0;
+  char *t;
+  while (m < n && b[m] != ' ' && b[m] != '\t') m++;
+  t = malloc(2 * n + 96);
+  if (!t) return -1;
+  snprintf(t, 2 * n + 96, "%.*s %uf;jmp %uf;%u:jmp %.*s;%u:", (int)m, b, 53540000 + 2 * serial,
+           53540001 + 2 * serial, 53540000 + 2 * serial, (int)(n - m), b + m,
+           53540001 + 2 * serial);
+  at->offset = src->stmts[o].start;
+  at->replace_end = src->stmts[o].end;
+  at->text = t;
+  at->save_flags = 0;
+  return 0;
+}
+
+/* The next node of n's section, 0 if none. */
+static unsigned next_in_section(const struct sas_graph *g, unsigned n) {
+  unsigned k;
+  for (k = n + 1; k < g->n; k++)
+    if (g->nodes[k].section == g->nodes[n].section) return k;
+  return 0;
+}
+
+/* Nodes left on a cycle once ticked and skipped nodes are cut: peel the
+ * nodes with no predecessor or no successor among the rest (a work list,
+ * linear in the graph) until none is left. */
+static unsigned open_cycles(const struct sas_graph *g, const unsigned char *cut, unsigned *first_open) {
+  unsigned n = g->n, i, left = 0, top = 0;
+  unsigned *indeg = calloc(n, sizeof *indeg), *outdeg = calloc(n, sizeof *outdeg);
+  unsigned *fs = calloc(n + 1, sizeof *fs), *fp = calloc(n + 1, sizeof *fp);
+  unsigned *succ = malloc((g->nedges + 1) * sizeof *succ), *pred = malloc((g->nedges + 1) * sizeof *pred);
+  unsigned *work = malloc((n + 1) * sizeof *work);
+  unsigned char *gone = calloc(n, 1);
+  *first_open = 0;
+  if (!indeg || !outdeg || !fs || !fp || !succ || !pred || !work || !gone) goto out;
+  for (i = 0; i < n; i++) gone[i] = i == 0 || cut[i];
+  for (i = 0; i < g->nedges; i++) {
+    fs[g->edges[i].from + 1]++;
+    fp[g->edges[i].to + 1]++;
+  }
+  for (i = 0; i < n; i++) {
+    fs[i + 1] += fs[i];
+    fp[i + 1] += fp[i];
+  }
+  {
+    unsigned *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b);
+    if (!a || !b) {
+      free(a);
+      free(b);
+      goto out;
+    }
+    for (i = 0; i < g->nedges; i++) {
+      unsigned f = g->edges[i].from, t = g->edges[i].to;
+      succ[fs[f] + a[f]++] = t;
+      pred[fp[t] + b[t]++] = f;
+      if (!gone[f] && !gone[t]) {
+        outdeg[f]++;
+        indeg[t]++;
+      }
+    }
+    free(a);
+    free(b);
+  }
+  for (i = 1; i < n; i++)
+    if (!gone[i] && (!indeg[i] || !outdeg[i])) {
+      gone[i] = 1;
+      work[top++] = i;
+    }
+  while (top) {
+    unsigned v = work[--top], e;
+    for (e = fs[v]; e < fs[v + 1]; e++) {
+      unsigned t = succ[e];
+      if (gone[t]) continue;
+      if (--indeg[t] == 0) {
+        gone[t] = 1;
+        work[top++] = t;
+      }
+    }
+    for (e = fp[v]; e < fp[v + 1]; e++) {
+      unsigned f = pred[e];
+      if (gone[f]) continue;
+      if (--outdeg[f] == 0) {
+        gone[f] = 1;
+        work[top++] = f;
+      }
+    }
+  }
+  for (i = 1; i < n; i++)
+    if (!gone[i]) {
+      if (!left) *first_open = i;
+      left++;
+    }
+out:
+  free(indeg);
+  free(outdeg);
+  free(fs);
+  free(fp);
+  free(succ);
+  free(pred);
+  free(work);
+  free(gone);
+  return left;
+}
+
+int sas_place(const struct sas_source *src, const struct sas_stream *s,
+              const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
+              struct sas_stats *st, struct sas_report *rep, struct sas_error *err) {
+  unsigned *flags = calloc(g->n, sizeof *flags), *tick = calloc(g->n, sizeof *tick), n, k = 0;
+  unsigned char *live = malloc(g->n), *cut = calloc(g->n, 1);
+  struct st_edge *edges = malloc((g->nedges + 1) * sizeof *edges);
+  struct sas_insert *out = calloc(3 * g->n + 1, sizeof *out);
+  struct st_cfg cfg;
+  int rc = -1;
+  *ins = NULL;
+  *nins = 0;
+  if (!flags || !tick || !live || !cut || !edges || !out) goto done;
+  for (n = 0; n < g->nedges; n++) {
+    edges[n].from = g->edges[n].from;
+    edges[n].to = g->edges[n].to;
+  }
+  flags[0] = ST_BLOCK_NO_CODE;
+  cfg = (struct st_cfg){g->n, flags, g->nedges, edges};
+  if (st_place(&cfg, tick) || sas_flags_live(g, live)) goto done;
+
+  for (n = 1; n < g->n; n++) {
+    const struct sas_node *nd = &g->nodes[n];
+    unsigned o = s->v[nd->v].origin, line = src->stmts[o].line;
+    if (nd->skip) cut[n] = 1;
+    if (tick[n] & ST_TICK_CYCLE) st->cycles_found++;
+    if (tick[n] && !nd->skip) {
+      struct sas_insert at = {0, live[n], 0, NULL};
+      int ok = 1;
+      if (nd->kind == SAS_NODE_LABEL) {
+        unsigned nx = next_in_section(g, n);
+        if (!src->stmts[o].is_label) {
+          sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
+          ok = 0;
+        } else if (!nx || g->nodes[nx].kind == SAS_NODE_DATA) {
+          sas_note(rep, line, "%s is followed by data, not code: no tick", s->v[nd->v].text);
+          ok = 0;
+        } else if (g->nodes[nx].kind == SAS_NODE_INSN && g->nodes[nx].insn.is_landing_pad) {
+          at.offset = src->stmts[s->v[g->nodes[nx].v].origin].end; /* after endbr */
+        } else {
+          at.offset = src->stmts[o].end;
+        }
+      } else if (nd->kind == SAS_NODE_INSN) {
+        at.offset = nd->insn.is_landing_pad ? src->stmts[o].end : src->stmts[o].start;
+      } else {
+        sas_note(rep, line, "a cycle enters data: no tick");
+        ok = 0;
+      }
+      if (ok) {
+        out[k++] = at;
+        cut[n] = 1;
+        if (tick[n] & ST_TICK_PASSED_ON) st->entry_ticks++;
+        else st->cycle_ticks++;
+      }
+    } else if (tick[n] && nd->skip) {
+      st->skipped++;
+    }
+    if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
+      unsigned nx = next_in_section(g, n);
+      out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, 0, NULL};
+      st->rt_ticks++;
+    }
+  }
+  /* Short branches with an insertion between them and their target. */
+  {
+    unsigned char *ticked_origin = calloc(src->nstmts + 1, 1);
+    unsigned serial = 0, j;
+    if (!ticked_origin) goto done;
+    for (n = 1; n < g->n; n++)
+      if ((cut[n] || g->nodes[n].rt_call) && !g->nodes[n].skip)
+        ticked_origin[s->v[g->nodes[n].v].origin] = 1;
+    for (n = 1; n < g->n; n++) {
+      const struct sas_node *nd = &g->nodes[n];
+      unsigned lo, hi, hit = 0;
+      if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only) continue;
+      for (j = 0; j < g->nedges; j++) {
+        unsigned t = g->edges[j].to;
+        if (g->edges[j].from != n || t == n + 1 || g->nodes[t].section != nd->section) continue;
+        lo = t < n ? t : n;
+        hi = t < n ? n : t;
+        for (; lo <= hi && !hit; lo++)
+          hit = g->nodes[lo].section == nd->section && ticked_origin[s->v[g->nodes[lo].v].origin];
+      }
+      if (!hit) continue;
+      if (k >= 3 * g->n) break;
+      if (widen(src, s->v[nd->v].origin, serial++, &out[k])) {
+        free(ticked_origin);
+        goto done;
+      }
+      sas_note(rep, src->stmts[s->v[nd->v].origin].line,
+               "short branch widened: ticks lie between it and its target");
+      k++;
+      st->widened++;
+    }
+    free(ticked_origin);
+  }
+  qsort(out, k, sizeof *out, by_offset);
+  for (n = 0, *nins = 0; n < k; n++) {
+    if (*nins && out[*nins - 1].offset == out[n].offset && !out[n].text && !out[*nins - 1].text) {
+      out[*nins - 1].save_flags |= out[n].save_flags;
+      continue;
+    }
+    out[(*nins)++] = out[n];
+  }
+  for (n = 0; n < *nins; n++) {
+    st->saved += out[n].save_flags != 0;
+    st->ticks += out[n].text == NULL;
+  }
+  {
+    unsigned first, left = open_cycles(g, cut, &first);
+    st->cycles_open += left;
+    if (left)
+      sas_note(rep, src->stmts[s->v[g->nodes[first].v].origin].line,
+               "%u statements lie on cycles without a tick (first here)", left);
+  }
+  *ins = out;
+  out = NULL;
+  rc = 0;
+done:
+  if (rc) {
+    err->line = 0;
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+  }
+  free(flags);
+  free(tick);
+  free(live);
+  free(cut);
+  free(edges);
+  free(out);
+  return rc;
+}

@@ -1,0 +1,166 @@
+/*
+ * softticks-as: the assembler-level instrumenter (README.md).  The types
+ * every file of asm/ shares: the source as statements, the expanded stream,
+ * the graph, the decisions and the statistics.
+ */
+#ifndef SOFTTICKS_ASM_SAS_H
+#define SOFTTICKS_ASM_SAS_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <rr/softticks.h>
+
+/* One statement of the source: text [start, end) of the buffer without
+ * comments or surrounding blanks.  A leading label is a statement of its
+ * own ("a: b: insn" is three). */
+struct sas_stmt {
+  size_t start, end;
+  unsigned line;  /* physical line of its first character */
+  int is_label;   /* "name:" */
+  int in_app;     /* between #APP and #NO_APP (compiler output's inline asm) */
+};
+
+struct sas_source {
+  const char *name; /* for messages */
+  char *buf;
+  size_t len;
+  enum rr_softticks_arch arch;
+  struct sas_stmt *stmts;
+  unsigned nstmts;
+};
+
+/* An error with its place; sas_* functions return -1 after setting it. */
+struct sas_error {
+  unsigned line;
+  char msg[512];
+};
+
+/* What the tool could not see through (printed with --softticks-report). */
+struct sas_report {
+  FILE *out; /* NULL: count only */
+  const char *name;
+  unsigned notes;
+};
+void sas_note(struct sas_report *r, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* source.c: splits buf into statements for arch. */
+int sas_source_parse(struct sas_source *src, struct sas_error *err);
+void sas_source_free(struct sas_source *src);
+
+/* expand.c: the stream the assembler sees after macro and repetition
+ * expansion; every statement keeps the source statement it came from. */
+struct sas_vstmt {
+  char *text;
+  unsigned origin;     /* index into src->stmts */
+  unsigned cond_depth; /* inside this many .if blocks */
+  int is_label;
+};
+struct sas_stream {
+  struct sas_vstmt *v;
+  unsigned n, cap;
+};
+int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
+               struct sas_error *err);
+void sas_stream_free(struct sas_stream *s);
+
+/* x86.c: one instruction's control flow and flags. */
+enum sas_flow {
+  SAS_FLOW_NONE,     /* falls through */
+  SAS_FLOW_JMP,      /* direct, no fall-through */
+  SAS_FLOW_JCC,      /* direct, falls through too */
+  SAS_FLOW_CALL,     /* direct call */
+  SAS_FLOW_RET,      /* leaves, no fall-through */
+  SAS_FLOW_STOP,     /* ud2, hlt: no fall-through */
+  SAS_FLOW_JMP_IND,  /* indirect jump: targets unknown */
+  SAS_FLOW_CALL_IND  /* indirect call */
+};
+/* What the tick clobbers: the arithmetic flags on x86, x16/x17 on aarch64. */
+enum { SAS_CF = 1, SAS_PF = 2, SAS_AF = 4, SAS_ZF = 8, SAS_SF = 16, SAS_OF = 32, SAS_ALL = 63 };
+enum { SAS_X16 = 1, SAS_X17 = 2 };
+struct sas_insn {
+  enum sas_flow flow;
+  const char *operands; /* into the text: after the mnemonic */
+  char target[256];     /* direct branch target (no @PLT), "" if none */
+  unsigned reads, writes; /* SAS_CF | ... */
+  int is_landing_pad;
+  int short_only; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */
+};
+void sas_x86_classify(const char *text, int is64, struct sas_insn *out);
+/* aarch64.c: the same for aarch64 (reads/writes: SAS_X16 | SAS_X17). */
+void sas_aarch64_classify(const char *text, struct sas_insn *out);
+
+/* cfg.c: the graph of the executable statements. */
+enum sas_node_kind { SAS_NODE_ROOT, SAS_NODE_LABEL, SAS_NODE_INSN, SAS_NODE_DATA };
+struct sas_node {
+  enum sas_node_kind kind;
+  unsigned v;        /* vstmt index (not for the root) */
+  unsigned section;  /* index of its section */
+  int skip;          /* must not tick (opt-out, or outside #APP with a manifest) */
+  int entry;         /* an entry (function, global, call target, address taken) */
+  int rt_call;       /* a call to a returns_twice function */
+  int takes_code_address; /* names a label of a code section (not as a branch) */
+  struct sas_insn insn;
+};
+struct sas_graph {
+  struct sas_node *nodes; /* node 0 is the root */
+  unsigned n;
+  struct { unsigned from, to; } *edges;
+  unsigned nedges, cap_edges;
+  int has_manifest;  /* the passes' manifest note is there */
+  unsigned indirect_jumps, address_taken, instructions;
+};
+struct sas_options {
+  const char *const *skip; /* function names that never tick */
+  unsigned nskip;
+};
+int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
+                    const struct sas_options *opt, struct sas_graph *g, struct sas_report *rep,
+                    struct sas_error *err);
+void sas_graph_free(struct sas_graph *g);
+
+/* liveness.c: live[n], the flags (SAS_CF | ...) live at node n's start. */
+int sas_flags_live(const struct sas_graph *g, unsigned char *live);
+
+/* computed.c: the first instruction (node) that computes a code address
+ * from a label's (label + offset: targets that are no label), 0 if none. */
+unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g,
+                                   enum rr_softticks_arch arch);
+
+/* place.c: where ticks go, as insertion points in the source. */
+struct sas_insert {
+  size_t offset;  /* in src->buf */
+  unsigned save_flags; /* the flags live there (SAS_* mask): saved around the tick */
+  /* Not a tick: the source [offset, replace_end) becomes text (a widened
+   * short branch, see place.c); text is malloc'd. */
+  size_t replace_end;
+  char *text;
+};
+struct sas_stats {
+  unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
+      rt_ticks, cycles_found, cycles_open, skipped, widened, refused;
+};
+int sas_place(const struct sas_source *src, const struct sas_stream *s,
+              const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
+              struct sas_stats *st, struct sas_report *rep, struct sas_error *err);
+
+/* emit.c: the instrumented text (malloc'd), module parts appended when
+ * with_module_parts. */
+char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
+               int with_module_parts, const char *line_marker_name, size_t *len);
+
+/* The module parts with this tool's manifest (malloc'd), NULL if they
+ * cannot be built. */
+char *sas_module_parts(enum rr_softticks_arch arch);
+
+/* The whole pipeline on one source (instrument.c). */
+struct sas_result {
+  char *text;
+  size_t len;
+  int has_manifest;
+};
+int sas_instrument(struct sas_source *src, const struct sas_options *opt, int module_parts,
+                   const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
+                   struct sas_report *rep, struct sas_error *err);
+
+#endif

@@ -1,0 +1,3 @@
+	.text
+f:
+	movq %nosuch, %rax

@@ -1,0 +1,20 @@
+# A label whose address is taken (lea) ticks: a computed jump reaches it
+# and may loop through it.
+# RUN: %sas --softticks-emit=%t.s %s
+# RUN: grep -v "^[[:space:]]*#" %t.s | FileCheck %s
+# RUN: %as --64 %t.s -o %t.o && %tickfree %t.o
+# RUN: %as --64 %s -o %t.plain.o && %compare %t.plain.o %t.o
+# CHECK: {{^}}k:;testb
+# CHECK: {{^}}.Lagain:;testb
+	.text
+	.globl	k
+	.type	k, @function
+k:
+	leaq	.Lagain(%rip), %rdx
+.Lagain:
+	decq	%rdi
+	jz	.Ldone
+	jmp	*%rdx
+.Ldone:
+	ret
+	.size	k, .-k

@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Same instructions but the inserted ticks: PLAIN.o and TICKED.o.
+
+Usage: compare_insns.py [--objdump PROG] PLAIN TICKED [PLAIN TICKED...]
+
+Disassembles both objects (x86-64, i386 or aarch64), drops from TICKED every tick
+sequence of include/rr/softticks.h with the flag save around it
+(lea -0x80(%rsp),%rsp; push; lahf; [seto]; ... [add $0x7f,%al]; sahf;
+pop; lea 0x80(%rsp),%rsp) and the module parts' sections
+(.text.__rr_softticks*) -- on aarch64 the 32-byte sequence with the
+stp/ldp of x16/x17 around it --, drops alignment padding from both, and compares
+the rest instruction by instruction, section by section.  Branch and
+RIP-relative targets are compared as the index of the instruction they
+reach (a branch may have grown from 2 to 5 bytes; its target is the
+same instruction); a short branch softticks-as widened (jrcxz A; jmp B;
+A: jmp T; B:) compares as the original (jrcxz T).  Exit 0 when equal, 1 on the first difference
+(printed), 2 on bad input.  Prints the number of instructions compared
+and ticks dropped.
+"""
+import re
+import subprocess
+import sys
+
+SEC_RE = re.compile(r"^Disassembly of section (\S+):$")
+INSN_RE = re.compile(r"^\s*([0-9a-f]+):\s+(.*)$")
+TARGET_RE = re.compile(r"^(.*?\b)([0-9a-f]+) <[^>]*>$")
+RIP_RE = re.compile(r"^(.*)#\s*([0-9a-f]+) <[^>]*>$")
+NOP_RE = re.compile(r"^((data16|cs|ds|rex\.?\w*)\s+)*(nop[wlq]?|xchg %ax,%ax)\b")
+TICK = [r"testb \$0x80,0x70001807$", r"jne ", r"(decq 0x70001800|subl \$0x1,0x70001800)$",
+        r"jne "]
+TICK_I386_TAIL = [r"subl \$0x1,0x70001804$", r"jae "]
+SAVE = [r"lea -0x80\(%rsp\),%rsp$", r"push %[re]ax$", r"lahf$", r"seto %al$"]
+RESTORE = [r"add \$0x7f,%al$", r"sahf$", r"pop %[re]ax$", r"lea 0x80\(%rsp\),%rsp$"]
+A64_TICK = [r"mov x16, #0x70010000$", r"ldr x17, \[x16, #2048\]$", r"tbnz x17, #63, ",
+            r"sub x17, x17, #0x1$", r"str x17, \[x16, #2048\]$", r"cbnz x17, ", r"brk #0x5354$",
+            r"mov x17, xzr$"]
+A64_SAVE = [r"stp x16, x17, \[sp, #-16\]!$"]
+A64_RESTORE = [r"ldp x16, x17, \[sp\], #16$"]
+BRANCH_RE = re.compile(r"^(j|call|loop|xbegin|bnd j|notrack j|b |bl |b\.|cbn?z |tbn?z |adrp? )")
+
+
+def disassemble(objdump, path):
+    try:
+        out = subprocess.run([objdump, "-d", "-w", "--no-show-raw-insn", path],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"compare_insns: cannot disassemble {path}: {e}")
+    sections, cur = {}, None
+    global AARCH64
+    AARCH64 = "aarch64" in out.split("file format", 1)[-1].split("\n", 1)[0]
+    for line in out.splitlines():
+        m = SEC_RE.match(line)
+        if m:
+            cur = None if m.group(1).startswith(".text.__rr_softticks") else \
+                sections.setdefault(m.group(1), [])
+            continue
+        m = INSN_RE.match(line)
+        if m and cur is not None:
+            text = re.sub(r"\s+", " ", m.group(2).replace("\t", " ")).strip()
+            text = re.sub(r"\s*//.*$", "", text)
+            if text:
+                cur.append((int(m.group(1), 16), text))
+    return sections
+
+
+def matches(insns, k, pats):
+    return k + len(pats) <= len(insns) and all(
+        re.match(p, insns[k + i][1]) for i, p in enumerate(pats))
+
+
+SHORT_RE = re.compile(r"^(jrcxz|jecxz|jcxz|loop[a-z]*) ")
+
+
+def target_of(text):
+    m = TARGET_RE.match(text)
+    return int(m.group(2), 16) if m else None
+
+
+def unwiden(insns):
+    """softticks-as widens a short branch (jrcxz T) that ticks pushed out
+    of reach into: jrcxz A; jmp B; A: jmp T; B: -- back to jrcxz T."""
+    out, k, n = [], 0, 0
+    while k < len(insns):
+        a, text = insns[k]
+        if SHORT_RE.match(text) and k + 2 < len(insns) and \
+                target_of(text) == insns[k + 2][0] and insns[k + 1][1].startswith("jmp ") and \
+                insns[k + 2][1].startswith("jmp ") and \
+                (k + 3 == len(insns) or target_of(insns[k + 1][1]) == insns[k + 3][0]):
+            out.append((a, text.split(" ")[0] + " " + insns[k + 2][1].split(" ", 1)[1]))
+            k += 3
+            n += 1
+            continue
+        out.append(insns[k])
+        k += 1
+    return out, n
+
+
+def strip_ticks(insns):
+    """The instructions without tick sequences and their saves; the count."""
+    if AARCH64:
+        return strip_a64_ticks(insns)
+    keep, k, ticks = [], 0, 0
+    while k < len(insns):
+        start = k
+        while k < len(insns) and any(re.match(p, insns[k][1]) for p in SAVE) and \
+                not matches(insns, k, TICK):
+            k += 1
+        if matches(insns, k, TICK):
+            k += len(TICK)
+            if matches(insns, k, TICK_I386_TAIL):
+                k += len(TICK_I386_TAIL)
+            if k < len(insns) and insns[k][1] == "int3":
+                k += 1
+                while k < len(insns) and any(re.match(p, insns[k][1]) for p in RESTORE):
+                    k += 1
+                ticks += 1
+                continue
+        k = start
+        keep.append(insns[k])
+        k += 1
+    return keep, ticks
+
+
+def strip_a64_ticks(insns):
+    keep, k, ticks = [], 0, 0
+    while k < len(insns):
+        j = k + 1 if matches(insns, k, A64_SAVE) else k
+        if matches(insns, j, A64_TICK):
+            j += len(A64_TICK)
+            if j > k + len(A64_TICK):  # saved: the restore must follow
+                if not matches(insns, j, A64_RESTORE):
+                    keep.append(insns[k])
+                    k += 1
+                    continue
+                j += 1
+            ticks += 1
+            k = j
+            continue
+        keep.append(insns[k])
+        k += 1
+    return keep, ticks
+
+
+AARCH64 = False
+
+
+def normalize(insns):
+    insns = [(a, t) for a, t in insns if not NOP_RE.match(t)]
+    addrs = [a for a, _ in insns]
+
+    def index_of(addr):
+        for i, a in enumerate(addrs):
+            if a >= addr:
+                return f"@{i}"
+        return "@end"
+
+    out = []
+    for _, text in insns:
+        m = TARGET_RE.match(text)
+        if m and BRANCH_RE.match(text):
+            text = m.group(1) + index_of(int(m.group(2), 16))
+        m = RIP_RE.match(text)
+        if m:
+            text = re.sub(r"-?0x[0-9a-f]+\(%rip\)", "(%rip)", m.group(1).strip()) + \
+                " " + index_of(int(m.group(2), 16))
+        out.append(text)
+    return out
+
+
+def compare(plain_path, ticked_path, objdump):
+    """0 when equal (prints the counts), 1 on the first difference."""
+    plain, ticked = disassemble(objdump, plain_path), disassemble(objdump, ticked_path)
+    compared, dropped, widened = 0, 0, 0
+    if set(plain) != set(ticked):
+        print(f"compare_insns: {ticked_path}: sections differ: {sorted(plain)} vs {sorted(ticked)}")
+        return 1
+    for name in sorted(plain):
+        kept, ticks = strip_ticks(ticked[name])
+        kept, n = unwiden(kept)
+        widened += n
+        dropped += ticks
+        # The plain object's own hand-written ticks count too (RR_SOFTTICK).
+        a, b = normalize(strip_ticks(plain[name])[0]), normalize(kept)
+        for i in range(max(len(a), len(b))):
+            x = a[i] if i < len(a) else "<end>"
+            y = b[i] if i < len(b) else "<end>"
+            if x != y:
+                print(f"compare_insns: {ticked_path}: {name}: instruction {i} differs: {x!r} vs {y!r}")
+                return 1
+        compared += len(a)
+    print(f"compare_insns: {compared} instructions equal, {dropped} ticks dropped, "
+          f"{widened} short branches widened")
+    return 0
+
+
+def main(argv):
+    objdump = "objdump"
+    if len(argv) >= 2 and argv[0] == "--objdump":
+        objdump, argv = argv[1], argv[2:]
+    if len(argv) < 2 or len(argv) % 2:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    status = 0
+    for k in range(0, len(argv), 2):
+        status |= compare(argv[k], argv[k + 1], objdump)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

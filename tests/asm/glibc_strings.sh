@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# glibc's string, memory and bignum functions (Debian's glibc-source)
+# assembled through softticks-as and linked into glibc/strings.c, which
+# checks every variant this CPU runs against C references over random
+# sizes, alignments, overlaps and page ends.  The same program with the
+# plain objects prints the same; under softticks-trace `check` finds 0
+# violations and two `count` runs agree.
+# Environment (CTest): ST_SAS ST_HERE ST_REAL_AS ST_GCC ST_TRACE ST_WORK
+source "$ST_HERE/../machine_code/lib.sh"
+source "$ST_HERE/glibc_cpp.sh"
+glibc_unpack
+cc=${ST_GCC:-gcc}
+mkdir -p plain ticked
+: > variants.h
+for f in "$G"/sysdeps/x86_64/{add_n,sub_n,mul_1}.S \
+  "$G"/sysdeps/x86_64/multiarch/{memmove,memset,strlen,strnlen,strchr,strrchr,memchr,rawmemchr,strcmp,strcpy,stpcpy,memcmp}-*.S; do
+  b=$(basename "$f" .S)
+  glibc_cpp "$f" "$b.s" 2> /dev/null && "$ST_REAL_AS" --64 "$b.s" -o "plain/$b.o" 2> /dev/null ||
+    continue
+  "$ST_SAS" --64 "$b.s" -o "ticked/$b.o" || fail "$b: softticks-as failed"
+  for sym in $(nm --defined-only "ticked/$b.o" | awk '$2 == "T" { print $3 }'); do
+    kind='' features=''
+    case $sym in
+      __strlen_*) kind=strlen ;; __strnlen_*) kind=strnlen ;;
+      __strchr_*) kind=strchr ;; __strrchr_*) kind=strrchr ;;
+      __memchr_*) kind=memchr ;; __rawmemchr_*) kind=rawmemchr ;;
+      __strcmp_*) kind=strcmp ;; __memcmp_*) kind=memcmp ;;
+      __strcpy_*) kind=strcpy ;; __stpcpy_*) kind=stpcpy ;;
+      __memmove_chk_* | __mempcpy_chk_* | __memset_chk_*) ;;
+      __memmove_*) kind=memmove ;; __mempcpy_*) kind=mempcpy ;; __memset_*) kind=memset ;;
+      __mpn_add_n) kind=add_n ;; __mpn_sub_n) kind=sub_n ;; __mpn_mul_1) kind=mul_1 ;;
+    esac
+    [ -n "$kind" ] || continue
+    case $sym in *evex* | *avx512*) features="avx512vl avx512bw bmi2" ;; *avx2* | *avx_*) features="avx2 bmi2" ;; esac
+    case $sym in *rtm*) features+=" rtm" ;; esac
+    case $sym in *movbe*) features+=" movbe" ;; esac
+    case $sym in *sse4_2*) features+=" sse4_2" ;; *ssse3*) features+=" ssse3" ;; esac
+    echo "V($kind, $sym, \"$features\")" >> variants.h
+  done
+done
+[ "$(wc -l < variants.h)" -ge 30 ] || fail "only $(wc -l < variants.h) variants"
+"$cc" -O2 -no-pie -Wl,-z,noexecstack -I. "$ST_HERE/glibc/strings.c" plain/*.o -o strings.plain
+"$cc" -O2 -no-pie -Wl,-z,noexecstack -I. "$ST_HERE/glibc/strings.c" ticked/*.o -o strings.ticked
+./strings.plain 300 7 > plain.out || { tail -3 plain.out; fail "the plain objects fail their checks"; }
+./strings.ticked 300 7 > ticked.out || { tail -3 ticked.out; fail "the instrumented objects fail their checks"; }
+cmp plain.out ticked.out || fail "different results"
+tail -1 ticked.out
+if [ -n "${ST_TRACE:-}" ]; then
+  check=$("$ST_TRACE" check --json ./strings.ticked 3 11 | tail -1)
+  echo "check: $check"
+  [ "$(json_int violation_count <<< "$check")" = 0 ] || fail "violations"
+  c1=$("$ST_TRACE" count --json ./strings.ticked 40 5 | tail -1 | json_int ticks)
+  c2=$("$ST_TRACE" count --json ./strings.ticked 40 5 | tail -1 | json_int ticks)
+  echo "count: $c1 $c2"
+  [ "$c1" -gt 0 ] && [ "$c1" = "$c2" ] || fail "counts $c1 and $c2"
+fi
+echo PASS

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every object softticks-as makes from the per-shape inputs (this
+# directory's .s files), through gcc -B as a compiler driver runs it: no
+# tick-free cycle (tests/late_loops/tickfree_cycles.py) and the same
+# instructions as the plain object outside the inserted sequences
+# (compare_insns.py).  Inputs that cannot hold the guarantee by design
+# are left out: opt_outs.s (loops that must not tick), data_only.s (no
+# code), bad_input.s and wrapper_status.s (errors), computed_table.s (its table
+# of label differences sits in .text: its values change, and objdump reads
+# them as instructions), computed_jump.s (left
+# uninstrumented on purpose), already_instrumented.s (compiles C).
+# Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_WORK
+source "$ST_HERE/../machine_code/lib.sh"
+cc=${ST_GCC:-gcc}
+n=0
+for s in "$ST_HERE"/*.s; do
+  base=$(basename "$s" .s)
+  case $base in opt_outs | data_only | bad_input | wrapper_status | already_instrumented* | computed_*) continue ;; esac
+  case $base in aarch64_* | i386_*) continue ;; esac # other arches: lit tests and mc_programs
+  "$cc" -c -x assembler "$s" -o "$base.plain.o"
+  "$cc" -B "$ST_SAS_BIN/" -c -x assembler "$s" -o "$base.o"
+  python3 "$ST_TICKFREE" "$base.o" || fail "$base: tick-free cycle"
+  python3 "$ST_HERE/compare_insns.py" "$base.plain.o" "$base.o" || fail "$base: instructions differ"
+  # The module parts, unless the plugin wrote them (manifest).
+  grep -q 'softticks.manifest' "$s" || [ "$(readelf -S "$base.o" | grep -c '\.note\.rrsoftticks')" -eq 1 ] || fail "$base: no ABI note"
+  n=$((n + 1))
+done
+[ "$n" -ge 15 ] || fail "only $n inputs"
+echo "PASS: $n objects"

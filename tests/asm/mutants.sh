@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# By hand, not in CTest (it rebuilds softticks-as): breaks one rule of
+# asm/ at a time and lists the lit tests that then fail, to show that each
+# rule has a test that can fail.  Restores every file afterwards.
+# Usage: tests/asm/mutants.sh [BUILD_DIR]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$root/build}
+lit=${LIT:-/usr/lib/llvm-19/build/utils/lit/lit.py}
+mut() { # NAME FILE FROM TO
+  local name=$1 file=$root/asm/$2 backup
+  backup=$(mktemp)
+  cp "$file" "$backup"
+  if ! python3 -c 'import sys
+p, a, b = sys.argv[1:4]
+s = open(p).read()
+if a not in s:
+    sys.exit("stale mutant, no match: " + a)
+open(p, "w").write(s.replace(a, b, 1))' "$file" "$3" "$4"; then
+    rm -f "$backup"
+    return
+  fi
+  if ! cmake --build "$build" --target softticks-as > /dev/null; then
+    echo "$name: does not build (mutant to fix)"
+    cp "$backup" "$file"
+    rm -f "$backup"
+    return
+  fi
+  echo "$name: $(python3 "$lit" -q "$build/tests/asm" 2>&1 | sed -n 's/.*softticks-as :: //p' | tr '\n' ' ')"
+  cp "$backup" "$file"
+  rm -f "$backup"
+}
+mut no_cycle_ticks place.c "if (tick[n] && !nd->skip) {" "if (tick[n] && !(tick[n] & ST_TICK_CYCLE) && !nd->skip) {"
+mut no_flag_save place.c "struct sas_insert at = {0, live[n], 0, NULL};" "struct sas_insert at = {0, 0, 0, NULL};"
+mut no_address_taken cfg.c "          b->g->nodes[node].entry = 1;" "          (void)0;"
+mut no_endbr_rule place.c "g->nodes[nx].insn.is_landing_pad) {" "g->nodes[nx].insn.is_landing_pad && 0) {"
+mut no_rept_twice expand.c "unsigned copies = 2, k;" "unsigned copies = 1, k;"
+mut no_cond_walk cfg.c "if (b->s->v[s->defs[i]].cond_depth == 0) break;" "break;"
+mut no_app_filter cfg.c "(manifest && !src->stmts[s->v[v].origin].in_app)" "0"
+mut no_returns_twice cfg.c "nd->rt_call = 1;" "(void)0;"
+mut no_computed_refusal instrument.c "unsigned c = sas_computed_code_address(&s, &g, src->arch);" "unsigned c = 0;"
+mut no_debug_filter cfg.c "if (sec->names_no_targets[sec_of[v]]) continue;" ""
+mut no_set_ifunc cfg.c '} else if (!strcmp(w, ".set") || !strcmp(w, ".equ")) {' '} else if (0) {' 
+mut no_short_widening place.c "if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only) continue;" "continue;"
+mut no_label_rename emit.c 'st_text_printf(t, "5354100:");' 'st_text_printf(t, "1:");'
+mut no_x17_save emit.c 'st_text_printf(t, "stp x16, x17, [sp, #-16]!;");' '(void)0;'
+cmake --build "$build" --target softticks-as > /dev/null
+cmake --build "$build" --target softticks-as > /dev/null
