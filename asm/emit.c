@@ -75,7 +75,10 @@ static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text
 char *sas_module_parts(enum rr_softticks_arch arch) {
   struct st_manifest m = {arch, "softticks-as", ST_PLUGIN_VERSION, ST_PLUGIN_VERSION,
                           ST_PLACEMENT_RULES_VERSION};
-  return st_module_parts_asm(&m);
+  /* Assembly says nothing of its C library: the early mapping stays, as
+   * the plugins keep it where they cannot tell (a unit the GCC plugin saw
+   * built for musl carries the manifest and gets no second set). */
+  return st_module_parts_asm(&m, 0);
 }
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,

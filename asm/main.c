@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,12 +83,20 @@ static char *write_temp(const char *text, size_t len) {
   return path;
 }
 
-/* Writes text to path through a temporary file and rename: all or nothing. */
+/* Writes text to path: a regular file (or a new one) through a temporary
+ * file and rename, all or nothing; anything else (/dev/null, a pipe, a
+ * symbolic link) is opened and written as it is, since a rename would
+ * replace it by a regular file. */
 static int write_atomic(const char *path, const char *text, size_t len) {
   char tmp[PATH_MAX];
+  struct stat st;
   int fd;
   FILE *f;
   if (!strcmp(path, "-")) return fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0 ? 0 : -1;
+  if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (!(f = fopen(path, "wb"))) return -1;
+    return fwrite(text, 1, len, f) == len && fclose(f) == 0 ? 0 : -1;
+  }
   snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
   if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "wb"))) return -1;
   if (fwrite(text, 1, len, f) != len || fclose(f) != 0 || rename(tmp, path) != 0) {
