@@ -1,0 +1,43 @@
+#!/bin/sh
+# Bash's own test suite (tests/run-all: some 80 scripts, each compared with
+# its .right file) is run by bookworm's debian/rules, but through
+# `make test | tee`: a difference is printed, never a failure (the suite
+# has no pass/fail count; a few of its tests differ in any build
+# environment).  So it runs again here, twice: with the bash the build made
+# (build-bash/bash) and with Debian's bash, which the image still has at
+# this point (/usr/bin/bash, the same version built without ticks); the two
+# protocols (every difference from the .right files, every warning) must
+# be the same.  Both run through the same path (a symbolic link), in the
+# same environment as debian/rules' run (LOCPATH: the locales it made).
+# Run by rebuild-package.sh as the build user in the built source tree.
+set -eu
+built=build-bash/bash
+ref=/usr/bin/bash
+[ -x "$built" ] || { echo "bash.sh: no $built in $(pwd)" >&2; exit 1; }
+built=$(realpath "$built")
+ref=$(realpath "$ref")
+if command -v softticks-inspect >/dev/null &&
+   softticks-inspect "$ref" | head -n 1 | grep -q ': instrumented'; then
+  echo "bash.sh: the reference $ref is instrumented (a rebuilt bash is installed): no independent expectations" >&2
+  exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# protocol SHELL OUT: bash's test suite run by SHELL (through $tmp/bash).
+protocol() {
+  ln -sfn "$1" "$tmp/bash"
+  LOCPATH=$(pwd)/locales make -C build-bash test THIS_SH="$tmp/bash" > "$2" 2>&1 ||
+    { echo "bash.sh: make test failed with $1:" >&2; tail -n 20 "$2" >&2; exit 1; }
+}
+protocol "$built" "$tmp/built"
+protocol "$ref" "$tmp/ref"
+tests=$(grep -c '^run-' "$tmp/ref" || true)
+[ "$tests" -ge 50 ] || { echo "bash.sh: only $tests tests ran:" >&2; cat "$tmp/ref" >&2; exit 1; }
+echo "bash.sh: $tests test scripts; with Debian's bash (the reference), the differences from the .right files are:"
+grep -v '^run-' "$tmp/ref" | grep -v '^make' || echo "(none)"
+if ! diff "$tmp/ref" "$tmp/built" > "$tmp/diff"; then
+  echo "bash.sh: the test suite gives other results with $built than with $ref (< reference, > built):" >&2
+  cat "$tmp/diff" >&2
+  exit 1
+fi
+echo "bash.sh: $tests test scripts, the same protocol with the rebuilt bash as with Debian's"
