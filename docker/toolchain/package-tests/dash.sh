@@ -67,7 +67,7 @@ while read -r name; do
   grep -q '^== status 124$' "$tmp/ref1" && { echo "dash.sh: case $name timed out with $ref" >&2; exit 1; }
   run "$built" "$name" "$tmp/built"
   if cmp -s "$tmp/ref1" "$tmp/built"; then
-    echo "ok: $name ($(sed -n '/^== stdout$/,/^== stderr$/p' "$tmp/ref1" | wc -l) lines)"
+    echo "ok: $name ($(sed -n '/^== stdout$/,/^== stderr$/p' "$tmp/ref1" | grep -vc '^== ') lines of output)"
   else
     echo "FAIL: $name: $built differs from $ref (< reference, > built):"
     diff "$tmp/ref1" "$tmp/built" || true
