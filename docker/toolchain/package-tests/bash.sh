@@ -39,11 +39,11 @@ protocol() {
 }
 protocol "$built" "$tmp/built"
 protocol "$ref" "$tmp/ref"
-tests=$(grep -c '^run-' "$tmp/ref" || true)
+tests=$(grep -ac '^run-' "$tmp/ref" || true)
 [ "$tests" -ge 50 ] || { echo "bash.sh: only $tests tests ran:" >&2; cat "$tmp/ref" >&2; exit 1; }
 echo "bash.sh: $tests test scripts; with Debian's bash (the reference), the differences from the .right files are:"
-grep -v '^run-' "$tmp/ref" || echo "(none)"
-if ! diff "$tmp/ref" "$tmp/built" > "$tmp/diff"; then
+grep -av '^run-' "$tmp/ref" || echo "(none)"
+if ! diff -a "$tmp/ref" "$tmp/built" > "$tmp/diff"; then
   echo "bash.sh: the test suite gives other results with $built than with $ref (< reference, > built):" >&2
   cat "$tmp/diff" >&2
   exit 1
