@@ -14,12 +14,14 @@
 # the locales debian/rules generates (intl, unicode), and one more file
 # descriptor open than the tests expect (nameref, vredir: 11 for 10).
 # Run by rebuild-package.sh as the build user in the built source tree.
+#   bash.sh [BUILT [REFERENCE]]   (defaults: build-bash/bash, /usr/bin/bash)
 set -eu
-built=build-bash/bash
-ref=/usr/bin/bash
+built=${1:-build-bash/bash}
+ref=${2:-/usr/bin/bash}
 [ -x "$built" ] || { echo "bash.sh: no $built in $(pwd)" >&2; exit 1; }
 built=$(realpath "$built")
 ref=$(realpath "$ref")
+[ "$built" != "$ref" ] || { echo "bash.sh: the reference is the shell under test ($ref)" >&2; exit 1; }
 if command -v softticks-inspect >/dev/null &&
    softticks-inspect "$ref" | head -n 1 | grep -q ': instrumented'; then
   echo "bash.sh: the reference $ref is instrumented (a rebuilt bash is installed): no independent expectations" >&2
