@@ -23,6 +23,7 @@ if [ -x /bin/bash ]; then
 fi
 # A dash whose arithmetic is off by one (a wrapper rewriting every
 # script's $((i + 1)) into $((i + 2))).
+# shellcheck disable=SC2016 # the wrapper's own $1
 printf '#!/bin/sh\nif [ -f "$1" ]; then sed "s/i + 1/i + 2/g" "$1" > "$1.wrong"; f=$1; shift; exec /usr/bin/dash "$f.wrong" "$@"; fi\nexec /usr/bin/dash "$@"\n' > wrong-dash
 chmod +x wrong-dash
 if sh "$script" ./wrong-dash /usr/bin/dash > wrong.log 2>&1; then cat wrong.log; fail "dash.sh accepts wrong arithmetic"; fi
