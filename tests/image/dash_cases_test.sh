@@ -5,7 +5,7 @@
 # with another shell (bash, which differs from dash on some cases) and
 # with a shell that gets an answer wrong.
 set -eu
-script=$1
+script=$(realpath "$1")
 work=$2
 fail() { echo "FAIL: $*" >&2; exit 1; }
 [ -x /usr/bin/dash ] || { echo "SKIP: no /usr/bin/dash"; exit 77; }
