@@ -3,7 +3,10 @@
 # default (instrumenting) toolchain and its test suite on, then installs
 # its architecture-specific binary packages in place of Debian's.  When
 # package-tests/SRC.sh exists, it runs in the built source tree after
-# dpkg-buildpackage (tests the package's debian/rules leaves out).
+# dpkg-buildpackage (tests the package's debian/rules leaves out).  Only
+# the architecture-specific packages are built (-B) and installed: the
+# architecture-independent ones (documentation: bash-doc's PDF needs
+# TeX Live) are Debian's, with no code.
 #   rebuild-package.sh SRC JOBS
 # The build runs as the unprivileged user "builder" (several test suites
 # refuse to run as root).  Log: /var/lib/softticks/rebuilt/SRC.log; the
@@ -16,9 +19,11 @@ state=/var/lib/softticks/rebuilt
 mkdir -p "$state"
 log=$state/$src.log
 work=/build/$src
-# The package's own tests that its debian/rules does not run (expat, sqlite3; lua5.4: a substitute).
+# The package's own tests that its debian/rules does not run (expat, sqlite3,
+# coreutils; bash: compared with Debian's bash; lua5.4, dash: substitutes).
 extra_tests=/usr/lib/softticks/image/package-tests/$src.sh
 
+started=$(date +%s)
 id builder >/dev/null 2>&1 || useradd --create-home --shell /bin/sh builder
 rm -rf "$work"
 mkdir -p "$work"
@@ -27,7 +32,7 @@ chown builder: "$work"
 # Each step's failure stops the build (no set -e inside this || list).
 {
   echo "== build-dep $src" &&
-  apt-get -y --no-install-recommends build-dep "$src" &&
+  apt-get -y --no-install-recommends build-dep --arch-only "$src" &&
   echo "== source $src" &&
   cd "$work" &&
   {
@@ -43,7 +48,7 @@ chown builder: "$work"
   dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -n 1) &&
   [ -n "$dir" ] && cd "$dir" &&
   echo "== dpkg-buildpackage $src $(dpkg-parsechangelog -S Version) (DEB_BUILD_OPTIONS=parallel=$jobs)" &&
-  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -b -uc -us &&
+  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -B -uc -us &&
   if [ -x "$extra_tests" ]; then
     echo "== $extra_tests (tests debian/rules does not run)" &&
     runuser -u builder -- env MAKEFLAGS="-j$jobs" "$extra_tests"
@@ -68,4 +73,6 @@ for deb in $debs; do
   echo "$name $src" >> /var/lib/softticks/rebuilt-binaries.txt
 done
 rm -rf "$work"
-echo "rebuild-package: $src rebuilt with its tests and installed:$debs"
+seconds=$(( $(date +%s) - started ))
+echo "== rebuilt, tested and installed in $seconds s" >> "$log"
+echo "rebuild-package: $src rebuilt with its tests and installed in $seconds s:$debs"

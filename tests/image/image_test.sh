@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The image tests (tests/image/CMakeLists.txt): image_test.sh STEP, where
-# STEP is build | compilers | audit | trace | export | cleanup.
+# STEP is build | compilers | audit | base | trace | export | cleanup.
 # Environment: SOFTTICKS_IMAGE_WORK (where the root filesystem goes),
 # SOFTTICKS_BUILD_DIR (the softticks build installed into it),
 # SOFTTICKS_IMAGE_TESTS=1 (else every step skips: they are long);
@@ -153,6 +153,30 @@ audit)
   fi
   grep -q '^  inconsistent: *1$' "$bad/report" || { cat "$bad/report"; fail "audit.py did not count the inconsistent module"; }
   echo "ok: the audit finds 0 inconsistent modules, and finds a planted one"
+  ;;
+
+base)
+  # base-programs.txt: the base system's programs that tests exec, for
+  # the source packages of the list that rebuild them (dash, bash,
+  # coreutils): instrumented, with one ABI note, where exec finds them.
+  sources=$(sed -e 's/#.*//' "$packages" | awk 'NF { print $1 }')
+  checked=0
+  while read -r src path <&3; do
+    case $src in ''|\#*) continue ;; esac
+    printf '%s\n' "$sources" | grep -qxF "$src" || continue
+    real=$(in_root "$root" realpath -e "$path") || fail "$src: $path does not exist in the image"
+    report=$(in_root "$root" softticks-inspect "$real") || true
+    first=$(printf '%s\n' "$report" | head -n 1)
+    case $first in
+      "$real: instrumented "*) ;;
+      *) printf '%s\n' "$report" >&2; fail "$src: $path ($real) is not instrumented: exec runs Debian's build, and rr asks for a PMU" ;;
+    esac
+    printf '%s\n' "$report" | grep -q '^  abi note: version 1 (1 note)$' ||
+      { printf '%s\n' "$report" >&2; fail "$src: $path ($real) does not have exactly one ABI note"; }
+    echo "ok: $path -> $real: instrumented, one ABI note"
+    checked=$((checked + 1))
+  done 3< "$here/base-programs.txt"
+  [ "$checked" -gt 0 ] || skip "no package of tests/image/base-programs.txt (dash, bash, coreutils) in $packages"
   ;;
 
 trace)

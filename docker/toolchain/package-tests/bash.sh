@@ -1,0 +1,53 @@
+#!/bin/sh
+# Bash's own test suite (tests/run-all: some 80 scripts, each compared with
+# its .right file) is run by bookworm's debian/rules, but through
+# `make test | tee`: a difference is printed, never a failure (the suite
+# has no pass/fail count; a few of its tests differ in any build
+# environment).  So it runs again here, twice: with the bash the build made
+# (build-bash/bash) and with Debian's bash, which the image still has at
+# this point (/usr/bin/bash, the same version built without ticks); the two
+# protocols (every difference from the .right files, every warning) must
+# be the same.  Both run through the same path (a symbolic link), in the
+# same environment as debian/rules' run (LOCPATH: the locales it made).
+# The differences Debian's bash itself has here come from the build
+# environment: no controlling terminal (read -t and test -t on /dev/tty),
+# the locales debian/rules generates (intl, unicode), and one more file
+# descriptor open than the tests expect (nameref, vredir: 11 for 10).
+# Run by rebuild-package.sh as the build user in the built source tree.
+#   bash.sh [BUILT [REFERENCE]]   (defaults: build-bash/bash, /usr/bin/bash)
+set -eu
+built=${1:-build-bash/bash}
+ref=${2:-/usr/bin/bash}
+[ -x "$built" ] || { echo "bash.sh: no $built in $(pwd)" >&2; exit 1; }
+built=$(realpath "$built")
+ref=$(realpath "$ref")
+[ "$built" != "$ref" ] || { echo "bash.sh: the reference is the shell under test ($ref)" >&2; exit 1; }
+if command -v softticks-inspect >/dev/null &&
+   softticks-inspect "$ref" | head -n 1 | grep -q ': instrumented'; then
+  echo "bash.sh: the reference $ref is instrumented (a rebuilt bash is installed): no independent expectations" >&2
+  exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# protocol SHELL OUT: bash's test suite run by SHELL (through $tmp/bash).
+# The protocol is what the tests print, from the first "run-" line: make
+# test may first recompile and relink build-bash/bash (its compiler
+# output, `ls -l bash` with the time), which is not a result.
+protocol() {
+  ln -sfn "$1" "$tmp/bash"
+  LOCPATH=$(pwd)/locales make -C build-bash test THIS_SH="$tmp/bash" > "$2.make" 2>&1 ||
+    { echo "bash.sh: make test failed with $1:" >&2; tail -n 20 "$2.make" >&2; exit 1; }
+  sed -n '/^run-/,$p' "$2.make" > "$2"
+}
+protocol "$built" "$tmp/built"
+protocol "$ref" "$tmp/ref"
+tests=$(grep -ac '^run-' "$tmp/ref" || true)
+[ "$tests" -ge 50 ] || { echo "bash.sh: only $tests tests ran:" >&2; cat "$tmp/ref" >&2; exit 1; }
+echo "bash.sh: $tests test scripts; with Debian's bash (the reference), the differences from the .right files are:"
+grep -av '^run-' "$tmp/ref" || echo "(none)"
+if ! diff -a "$tmp/ref" "$tmp/built" > "$tmp/diff"; then
+  echo "bash.sh: the test suite gives other results with $built than with $ref (< reference, > built):" >&2
+  cat "$tmp/diff" >&2
+  exit 1
+fi
+echo "bash.sh: $tests test scripts, the same protocol with the rebuilt bash as with Debian's"
