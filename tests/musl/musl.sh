@@ -8,10 +8,10 @@
 # relocation, is instrumented by softticks-inspect's verdict, and counts
 # the same ticks twice under softticks-trace.  The same source built for
 # glibc keeps its early mapping (the sibling that must not change).
-# Usage: musl.sh    (environment: ST_KIND, ST_CC, ST_PLAIN_CC, ST_INSPECT,
+# Usage: musl.sh    (environment: ST_KIND, ST_CC, ST_INSPECT,
 # ST_TRACE, ST_WORK)
 source "$(dirname "$0")/../support/scratch.sh"
-: "${ST_KIND:?}" "${ST_CC:?}" "${ST_PLAIN_CC:?}" "${ST_INSPECT:?}" "${ST_TRACE:?}"
+: "${ST_KIND:?}" "${ST_CC:?}" "${ST_INSPECT:?}" "${ST_TRACE:?}"
 src=$(dirname "$0")/program.c
 specs=/usr/lib/x86_64-linux-musl/musl-gcc.specs
 if [ ! -f "$specs" ]; then
@@ -19,7 +19,6 @@ if [ ! -f "$specs" ]; then
   exit 77
 fi
 read -r -a cc <<< "$ST_CC"
-read -r -a plain <<< "$ST_PLAIN_CC"
 # Linking (and for GCC compiling) against musl: gcc with musl-gcc's specs.
 musl_link=(gcc -specs "$specs")
 
