@@ -21,12 +21,8 @@ ref=${2:-/usr/bin/bash}
 [ -x "$built" ] || { echo "bash.sh: no $built in $(pwd)" >&2; exit 1; }
 built=$(realpath "$built")
 ref=$(realpath "$ref")
-[ "$built" != "$ref" ] || { echo "bash.sh: the reference is the shell under test ($ref)" >&2; exit 1; }
-if command -v softticks-inspect >/dev/null &&
-   softticks-inspect "$ref" | head -n 1 | grep -q ': instrumented'; then
-  echo "bash.sh: the reference $ref is instrumented (a rebuilt bash is installed): no independent expectations" >&2
-  exit 1
-fi
+. "$(dirname "$0")/reference_shell.sh"
+check_reference bash.sh "$built" "$ref"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # protocol SHELL OUT: bash's test suite run by SHELL (through $tmp/bash).

@@ -22,14 +22,8 @@ cases=$(dirname "$0")/dash-cases.txt
 [ -r "$cases" ] || { echo "dash.sh: cannot read $cases" >&2; exit 1; }
 built=$(realpath "$built")
 ref=$(realpath "$ref")
-[ "$built" != "$ref" ] || { echo "dash.sh: the reference is the shell under test ($ref)" >&2; exit 1; }
-# The reference must be Debian's build: once the rebuilt dash is installed,
-# /usr/bin/dash is the code under test.
-if command -v softticks-inspect >/dev/null &&
-   softticks-inspect "$ref" | head -n 1 | grep -q ': instrumented'; then
-  echo "dash.sh: the reference $ref is instrumented (a rebuilt dash is installed): no independent expectations" >&2
-  exit 1
-fi
+. "$(dirname "$0")/reference_shell.sh"
+check_reference dash.sh "$built" "$ref"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
