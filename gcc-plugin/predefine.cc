@@ -41,9 +41,7 @@ cpp_reader *reader;
 int renames_to_wait;
 
 void arm(void *, void *) {
-  cpp_reader **parse_in = (cpp_reader **)dlsym(RTLD_DEFAULT, "parse_in");
-  if (!parse_in || !*parse_in || cpp_get_options(*parse_in)->preprocessed) return;
-  reader = *parse_in;
+  if (!(reader = st_c_family_reader())) return;
   renames_to_wait = 2;
 }
 
@@ -53,6 +51,12 @@ void define_after_builtins(void *, void *) {
 }
 
 }  // namespace
+
+cpp_reader *st_c_family_reader(void) {
+  cpp_reader **parse_in = (cpp_reader **)dlsym(RTLD_DEFAULT, "parse_in");
+  if (!parse_in || !*parse_in || cpp_get_options(*parse_in)->preprocessed) return NULL;
+  return *parse_in;
+}
 
 void st_register_predefine(void) {
   register_callback(st_plugin_name, PLUGIN_PRAGMAS, arm, NULL);

@@ -78,6 +78,11 @@ void st_lto_check_after_streaming(void *gcc_data, void *user_data);
 extern bool st_unit_defines_initializer;
 void st_check_own_initializer(void *gcc_data, void *user_data);
 
+/* The C family's preprocessor (parse_in, looked up at run time: lto1 and
+ * other front ends lack it), or NULL there and on preprocessed input,
+ * whose macros are gone (predefine.cc). */
+cpp_reader *st_c_family_reader(void);
+
 /* Whether the unit may carry the early mapping: its C library's loader
  * applies IRELATIVE relocations, or nothing says otherwise
  * (target_libc.cc).  Asked at PLUGIN_FINISH_UNIT. */

@@ -12,19 +12,17 @@
  *
  * Without a preprocessor to ask (lto1, Fortran, Ada) or on preprocessed
  * input (.i, distcc) the answer is unknown: the unit carries the early
- * mapping as before.  The reader is the C family's global parse_in, looked
- * up at run time as predefine.cc does, so that the plugin loads anywhere.
+ * mapping as before (st_c_family_reader, predefine.cc).
  */
 #include "gcc_includes.h"
 
-#include <dlfcn.h>
 #include <string.h>
 
 #include "softticks_gcc.h"
 
 bool st_unit_may_map_early(void) {
   static const char glibc[] = "__GLIBC__";
-  cpp_reader **parse_in = (cpp_reader **)dlsym(RTLD_DEFAULT, "parse_in");
-  if (!parse_in || !*parse_in || cpp_get_options(*parse_in)->preprocessed) return true;
-  return cpp_defined(*parse_in, (const unsigned char *)glibc, strlen(glibc)) != 0;
+  cpp_reader *reader = st_c_family_reader();
+  if (!reader) return true;
+  return cpp_defined(reader, (const unsigned char *)glibc, strlen(glibc)) != 0;
 }
