@@ -72,13 +72,14 @@ static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text
   }
 }
 
-char *sas_module_parts(enum rr_softticks_arch arch) {
+char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit) {
   struct st_manifest m = {arch, "softticks-as", ST_PLUGIN_VERSION, ST_PLUGIN_VERSION,
                           ST_PLACEMENT_RULES_VERSION};
-  /* Assembly says nothing of its C library: the early mapping stays, as
-   * the plugins keep it where they cannot tell (a unit the GCC plugin saw
-   * built for musl carries the manifest and gets no second set). */
-  return st_module_parts_asm(&m, 0);
+  /* Assembly says nothing of the C library it is built for: the early
+   * mapping stays, as the plugins keep it where they cannot tell (a unit
+   * the GCC plugin saw built for musl carries the manifest and gets no
+   * second set), except in glibc's own units (target_libc.c). */
+  return st_module_parts_asm(&m, glibc_unit ? ST_PARTS_NO_EARLY_MAPPING : 0);
 }
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
@@ -111,7 +112,7 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);
   if (with_module_parts) {
-    char *parts = sas_module_parts(src->arch);
+    char *parts = sas_module_parts(src->arch, sas_is_glibc_unit(src->buf, src->len));
     if (!parts) {
       free(st_text_finish(&t));
       free(tick);

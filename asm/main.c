@@ -162,7 +162,8 @@ int main(int argc, char **argv) {
   int npass = 0, *input_at = calloc((size_t)argc + 2, sizeof *input_at), ninputs = 0, i, rc = 0;
   int disable = getenv("SOFTTICKS_AS_DISABLE") && *getenv("SOFTTICKS_AS_DISABLE") &&
                 strcmp(getenv("SOFTTICKS_AS_DISABLE"), "0");
-  int stats = getenv("SOFTTICKS_AS_STATS") != NULL, failed = 0, any_manifest = 0;
+  int stats = getenv("SOFTTICKS_AS_STATS") != NULL, failed = 0, any_manifest = 0,
+      any_glibc_unit = 0;
   unsigned nskip = 0, ticks_before;
 #ifdef __aarch64__
   enum rr_softticks_arch arch = RR_SOFTTICKS_ARCH_AARCH64; /* the host's, until options say */
@@ -269,8 +270,9 @@ int main(int argc, char **argv) {
       break;
     }
     any_manifest |= res.has_manifest;
+    any_glibc_unit |= res.glibc_unit;
     if (i + 1 == ninputs && st.ticks > ticks_before && !any_manifest) {
-      char *parts = sas_module_parts(arch);
+      char *parts = sas_module_parts(arch, any_glibc_unit);
       size_t plen = parts ? strlen(parts) : 0;
       char *joined = parts ? malloc(res.len + plen + 2) : NULL;
       if (!joined) {

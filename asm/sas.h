@@ -150,14 +150,19 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
                int with_module_parts, const char *line_marker_name, size_t *len);
 
 /* The module parts with this tool's manifest (malloc'd), NULL if they
- * cannot be built. */
-char *sas_module_parts(enum rr_softticks_arch arch);
+ * cannot be built; a unit of glibc itself gets no early mapping
+ * (target_libc.c). */
+char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit);
+
+/* target_libc.c: the source is a unit of the GNU C library itself. */
+int sas_is_glibc_unit(const char *buf, size_t len);
 
 /* The whole pipeline on one source (instrument.c). */
 struct sas_result {
   char *text;
   size_t len;
   int has_manifest;
+  int glibc_unit; /* sas_is_glibc_unit */
 };
 int sas_instrument(struct sas_source *src, const struct sas_options *opt, int module_parts,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,

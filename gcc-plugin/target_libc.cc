@@ -10,6 +10,13 @@
  * saw __GLIBC__ carries the early mapping; its COMDAT group gives the whole
  * module one as soon as one unit of it did.
  *
+ * A unit of the GNU C library itself (glibc's internal libc-symbols.h,
+ * which its build includes first in every unit, defines _LIBC) gets no
+ * early mapping either: built with docker/glibc/patches, the loader's
+ * entry and a program's _start map the page before any of the library's
+ * code runs, and the loader relocates itself before it can apply an
+ * IRELATIVE relocation (its bootstrap stops on one).
+ *
  * Without a preprocessor to ask (lto1, Fortran, Ada) or on preprocessed
  * input (.i, distcc) the answer is unknown: the unit carries the early
  * mapping as before (st_c_family_reader, predefine.cc).
@@ -20,9 +27,12 @@
 
 #include "softticks_gcc.h"
 
+static bool defined(cpp_reader *reader, const char *macro) {
+  return cpp_defined(reader, (const unsigned char *)macro, strlen(macro)) != 0;
+}
+
 bool st_unit_may_map_early(void) {
-  static const char glibc[] = "__GLIBC__";
   cpp_reader *reader = st_c_family_reader();
   if (!reader) return true;
-  return cpp_defined(reader, (const unsigned char *)glibc, strlen(glibc)) != 0;
+  return defined(reader, "__GLIBC__") && !defined(reader, "_LIBC");
 }

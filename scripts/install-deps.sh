@@ -32,8 +32,10 @@ packages=(
   gdb
   # tests/musl: programs built against musl (no IRELATIVE: no early mapping)
   musl-tools
-  # tests/asm: glibc's x86-64 assembly through softticks-as (asm.glibc.*)
-  glibc-source
+  # tests/asm: glibc's x86-64 assembly through softticks-as (asm.glibc.*);
+  # tests/glibc: docker/glibc/patches on it, configured (gawk, bison) and
+  # its start-up traced (strace)
+  glibc-source gawk bison strace
 )
 
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh
