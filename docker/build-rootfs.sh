@@ -34,6 +34,11 @@ command -v mmdebstrap >/dev/null || { echo "build-rootfs: mmdebstrap missing: ba
 [ -e "$out" ] && { echo "build-rootfs: $out already exists" >&2; exit 1; }
 [ -r "$packages_file" ] || { echo "build-rootfs: cannot read $packages_file" >&2; exit 1; }
 packages=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$packages_file" | grep -v '^$' || true)
+# glibc first, wherever the list names it: every other package is then
+# built and tested against the instrumented C library and loader.
+if printf '%s\n' "$packages" | grep -qx glibc; then
+  packages=$(printf 'glibc\n%s\n' "$packages" | awk '!seen[$0]++')
+fi
 jobs=${SOFTTICKS_JOBS:-$(nproc)}
 mirror=${SOFTTICKS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 security=${SOFTTICKS_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
@@ -94,6 +99,11 @@ install -D -m 0755 "$here/toolchain/rebuild-package.sh" "$tmp/usr/lib/softticks/
 # package-tests/SRC.sh (and its data files): tests debian/rules leaves out.
 mkdir -p "$tmp/usr/lib/softticks/image/package-tests"
 cp "$here"/toolchain/package-tests/* "$tmp/usr/lib/softticks/image/package-tests/"
+# package-settings/SRC/: what a rebuild of SRC needs beyond the toolchain
+# (docker/toolchain/rebuild-package.sh): glibc's patches and build profile.
+mkdir -p "$tmp/usr/lib/softticks/image/package-settings/glibc"
+cp -r "$here/glibc/patches" "$here/glibc/build-profiles" "$here/glibc/installed-only" \
+  "$tmp/usr/lib/softticks/image/package-settings/glibc/"
 in_root "$tmp" /usr/lib/softticks/image/make-default.sh
 
 if [ -n "$packages" ]; then

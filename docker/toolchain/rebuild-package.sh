@@ -22,6 +22,14 @@ work=/build/$src
 # The package's own tests that its debian/rules does not run (expat, sqlite3,
 # coreutils; bash: compared with Debian's bash; lua5.4, dash: substitutes).
 extra_tests=/usr/lib/softticks/image/package-tests/$src.sh
+# What SRC needs beyond the toolchain (glibc: docker/glibc/):
+#   patches/series, *.patch  appended to debian/patches (applied by
+#                            dpkg-source before the build)
+#   build-profiles           DEB_BUILD_PROFILES, for build-dep and the build
+#   installed-only           install only the binary packages the root has
+settings=/usr/lib/softticks/image/package-settings/$src
+profiles=
+[ -f "$settings/build-profiles" ] && profiles=$(tr -d '\n' < "$settings/build-profiles")
 
 started=$(date +%s)
 id builder >/dev/null 2>&1 || useradd --create-home --shell /bin/sh builder
@@ -32,7 +40,7 @@ chown builder: "$work"
 # Each step's failure stops the build (no set -e inside this || list).
 {
   echo "== build-dep $src" &&
-  apt-get -y --no-install-recommends build-dep --arch-only "$src" &&
+  apt-get -y --no-install-recommends build-dep --arch-only ${profiles:+-P "$profiles"} "$src" &&
   echo "== source $src" &&
   cd "$work" &&
   {
@@ -47,8 +55,16 @@ chown builder: "$work"
   } &&
   dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -n 1) &&
   [ -n "$dir" ] && cd "$dir" &&
+  if [ -f "$settings/patches/series" ]; then
+    echo "== patches from $settings/patches" &&
+    mkdir -p debian/patches/softticks &&
+    cp "$settings"/patches/*.patch debian/patches/softticks/ &&
+    sed -e '/^#/d' -e '/^$/d' -e 's|^|softticks/|' "$settings/patches/series" >> debian/patches/series &&
+    chown -R builder: debian/patches
+  fi &&
   echo "== dpkg-buildpackage $src $(dpkg-parsechangelog -S Version) (DEB_BUILD_OPTIONS=parallel=$jobs)" &&
-  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" dpkg-buildpackage -B -uc -us &&
+  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" ${profiles:+DEB_BUILD_PROFILES="$profiles"} \
+    dpkg-buildpackage -B -uc -us &&
   if [ -x "$extra_tests" ]; then
     echo "== $extra_tests (tests debian/rules does not run)" &&
     runuser -u builder -- env MAKEFLAGS="-j$jobs" "$extra_tests"
@@ -58,7 +74,12 @@ chown builder: "$work"
 cd "$work"
 debs=
 for deb in ./*_amd64.deb; do
-  case $deb in *-dbgsym_*|'./*_amd64.deb') ;; *) debs="$debs $deb" ;; esac
+  case $deb in *-dbgsym_*|'./*_amd64.deb') continue ;; esac
+  if [ -f "$settings/installed-only" ] &&
+     ! dpkg-query -W -f '${Status}' "$(dpkg-deb --field "$deb" Package)" 2> /dev/null | grep -q 'ok installed'; then
+    continue
+  fi
+  debs="$debs $deb"
 done
 test -n "$debs" || { echo "rebuild-package: $src built no amd64 package" >&2; exit 1; }
 # dpkg -i: the rebuilt packages carry Debian's version, which apt would
