@@ -184,6 +184,26 @@ static int computes_itself(const char *text, const char *ops) {
   return 0;
 }
 
+/* x86: whether operands use the location counter `.` as a value. */
+static int uses_location(const char *ops) {
+  const char *p;
+  for (p = strchr(ops, '.'); p; p = strchr(p + 1, '.')) {
+    int before = p > ops && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
+                             p[-1] == '$' || p[-1] == '@'),
+        after = isalnum((unsigned char)p[1]) || p[1] == '_' || p[1] == '.' || p[1] == '$';
+    if (!before && !after) return 1;
+  }
+  return 0;
+}
+
+/* The statement before node n in its section: a label, or an instruction. */
+static unsigned previous_in_section(const struct sas_graph *g, unsigned n) {
+  unsigned k;
+  for (k = n - 1; k > 0; k--)
+    if (g->nodes[k].section == g->nodes[n].section) return k;
+  return 0;
+}
+
 unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g,
                                    enum rr_softticks_arch arch) {
   unsigned n;
@@ -191,6 +211,15 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
   for (n = 1; n < g->n; n++) {
     char set[4][16]; /* the registers holding the address (copies too) */
     unsigned k, seen = 0, nset = 1;
+    /* `addl $(T - .), %ebx` trusts a register to hold this instruction's
+     * own address.  Right after `call __x86.get_pc_thunk.bx` it does (no
+     * tick goes there); after a label it is the label's address, taken
+     * from a jump table (glibc's i386 memcpy-ssse3-rep.S: L(shl_1): addl
+     * $(L(table_48bytes_fwd) - .), %ebx), and the label's tick moves it. */
+    if (!a64 && g->nodes[n].kind == SAS_NODE_INSN && uses_location(g->nodes[n].insn.operands)) {
+      unsigned p = previous_in_section(g, n);
+      if (!p || g->nodes[p].kind != SAS_NODE_INSN || g->nodes[p].insn.flow != SAS_FLOW_CALL) return n;
+    }
     if (!g->nodes[n].takes_code_address) continue;
     if (!a64 && g->nodes[n].kind == SAS_NODE_INSN && !table_base(s, g->nodes[n].insn.operands) &&
         computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands))

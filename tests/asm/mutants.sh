@@ -40,6 +40,7 @@ mut no_app_filter cfg.c "((manifest || opt->compiled) && !src->stmts[s->v[v].ori
 mut no_compiled_option cfg.c "(manifest || opt->compiled)" "manifest"
 mut no_returns_twice cfg.c "nd->rt_call = 1;" "(void)0;"
 mut no_computes_itself computed.c "computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands))" "0)"
+mut no_location_counter computed.c "uses_location(g->nodes[n].insn.operands)) {" "0) {"
 mut no_computed_refusal instrument.c "unsigned c = sas_computed_code_address(&s, &g, src->arch);" "unsigned c = 0;"
 mut no_debug_filter cfg.c "if (sec->names_no_targets[sec_of[v]]) continue;" ""
 mut no_set_ifunc cfg.c '} else if (!strcmp(w, ".set") || !strcmp(w, ".equ")) {' '} else if (0) {' 
