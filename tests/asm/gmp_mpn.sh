@@ -25,7 +25,8 @@ printf '.DEFAULT:\n\t@:\nall check install:\n\t@:\n' > src/doc/Makefile.in
 # results DIR: one line per test program, its automake result.
 results() { find tests -name '*.trs' | sort | xargs grep -H ':test-result:' | sed 's/\.trs:/ /'; }
 
-mkdir build && cd build
+mkdir build
+cd build
 # --build: generic x86-64 code (mpn/x86_64/*), as Debian's amd64 build, the
 # same on every CI machine; static, so the test programs hold libgmp's code.
 ../src/configure --build=x86_64-pc-linux-gnu --disable-shared CC="$cc" > ../configure.log 2>&1 ||
@@ -80,13 +81,14 @@ if [ -n "${ST_TRACE:-}" ]; then
   # (gcd_22's loop, its tail call to gcd_11), t-tdiv (divrem_1, submul_1,
   # addmul_1, mul_basecase through mpz_tdiv_qr).
   for prog in "tests/mpn/t-gcd_22 20" "tests/mpz/t-tdiv 2"; do
-    check=$("$ST_TRACE" check --json $prog | tail -1)
+    read -ra cmd <<< "$prog"
+    check=$("$ST_TRACE" check --json "${cmd[@]}" | tail -1)
     echo "check $prog: $check"
     [ "$(json_int violation_count <<< "$check")" = 0 ] || fail "$prog: violations"
-    c1=$("$ST_TRACE" count --json $prog | tail -1 | json_int ticks)
-    c2=$("$ST_TRACE" count --json $prog | tail -1 | json_int ticks)
+    c1=$("$ST_TRACE" count --json "${cmd[@]}" | tail -1 | json_int ticks)
+    c2=$("$ST_TRACE" count --json "${cmd[@]}" | tail -1 | json_int ticks)
     echo "count $prog: $c1 $c2"
-    [ "$c1" -gt 0 ] && [ "$c1" = "$c2" ] || fail "$prog: counts $c1 and $c2"
+    { [ "$c1" -gt 0 ] && [ "$c1" = "$c2" ]; } || fail "$prog: counts $c1 and $c2"
   done
 fi
 echo PASS
