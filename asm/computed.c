@@ -163,6 +163,47 @@ static int table_base(const struct sas_stream *s, const char *ops) {
   return 0;
 }
 
+/* x86: whether the instruction that names the code label already computes
+ * with it: arithmetic on it (i386 PIC, glibc's add_n.S: `call L0; L0: ...
+ * addl $(Loop-L0-3),%eax; jmp *%eax`, into an unrolled loop of 9-byte
+ * steps), or a register as base or index beside it (non-PIC: `leal
+ * (Loop-3)(%eax,%eax,8),%eax`).  Only mov, lea and push put an address
+ * as it is; %rip/%eip and @GOTOFF (GOT pointer + offset) give exactly it. */
+static int computes_itself(const char *text, const char *ops) {
+  const char *p = text;
+  while (*p && !isspace((unsigned char)*p) && *p != '=') p++;
+  while (isspace((unsigned char)*p)) p++;
+  if (*p == '=' && p[1] != '=') return 0; /* `NAME = LABEL`: a symbol, no code */
+  if (strncmp(text, "mov", 3) && strncmp(text, "lea", 3) && strncmp(text, "push", 4)) return 1;
+  if (strstr(ops, "@GOTOFF") || strstr(ops, "@GOT")) return 0;
+  for (p = strchr(ops, '('); p; p = strchr(p + 1, '(')) {
+    const char *q = p + 1;
+    while (isspace((unsigned char)*q)) q++;
+    if (*q == ',' || (*q == '%' && strncmp(q, "%rip", 4) && strncmp(q, "%eip", 4))) return 1;
+  }
+  return 0;
+}
+
+/* x86: whether operands use the location counter `.` as a value. */
+static int uses_location(const char *ops) {
+  const char *p;
+  for (p = strchr(ops, '.'); p; p = strchr(p + 1, '.')) {
+    int before = p > ops && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
+                             p[-1] == '$' || p[-1] == '@'),
+        after = isalnum((unsigned char)p[1]) || p[1] == '_' || p[1] == '.' || p[1] == '$';
+    if (!before && !after) return 1;
+  }
+  return 0;
+}
+
+/* The statement before node n in its section: a label, or an instruction. */
+static unsigned previous_in_section(const struct sas_graph *g, unsigned n) {
+  unsigned k;
+  for (k = n - 1; k > 0; k--)
+    if (g->nodes[k].section == g->nodes[n].section) return k;
+  return 0;
+}
+
 unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g,
                                    enum rr_softticks_arch arch) {
   unsigned n;
@@ -170,7 +211,19 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
   for (n = 1; n < g->n; n++) {
     char set[4][16]; /* the registers holding the address (copies too) */
     unsigned k, seen = 0, nset = 1;
+    /* `addl $(T - .), %ebx` trusts a register to hold this instruction's
+     * own address.  Right after `call __x86.get_pc_thunk.bx` it does (no
+     * tick goes there); after a label it is the label's address, taken
+     * from a jump table (glibc's i386 memcpy-ssse3-rep.S: L(shl_1): addl
+     * $(L(table_48bytes_fwd) - .), %ebx), and the label's tick moves it. */
+    if (!a64 && g->nodes[n].kind == SAS_NODE_INSN && uses_location(g->nodes[n].insn.operands)) {
+      unsigned p = previous_in_section(g, n);
+      if (!p || g->nodes[p].kind != SAS_NODE_INSN || g->nodes[p].insn.flow != SAS_FLOW_CALL) return n;
+    }
     if (!g->nodes[n].takes_code_address) continue;
+    if (!a64 && g->nodes[n].kind == SAS_NODE_INSN && !table_base(s, g->nodes[n].insn.operands) &&
+        computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands))
+      return n;
     destination(g->nodes[n].insn.operands, set[0], sizeof set[0]);
     if (!set[0][0]) continue; /* pushed or stored: used as it is */
     if (table_base(s, g->nodes[n].insn.operands)) continue;

@@ -187,6 +187,7 @@ int main(int argc, char **argv) {
     if (n >= 8 && !strncmp(argv[0] + n - 8, "-aarch64", 8)) arch = RR_SOFTTICKS_ARCH_AARCH64;
   }
   memset(&st, 0, sizeof st);
+  memset(&opt, 0, sizeof opt);
   clock_gettime(CLOCK_MONOTONIC, &t0);
   pass[npass++] = NULL; /* the real assembler, below */
   for (i = 1; i < argc; i++) {
@@ -196,6 +197,7 @@ int main(int argc, char **argv) {
       else if (!strcmp(a, "--softticks-report")) rep.out = stderr;
       else if (!strcmp(a, "--softticks-stats")) stats = 1;
       else if (!strcmp(a, "--softticks-disable")) disable = 1;
+      else if (!strcmp(a, "--softticks-compiled")) opt.compiled = 1;
       else if (!strncmp(a, "--softticks-skip=", 17)) {
         char *list = strdup(a + 17), *tok, *save = NULL;
         for (tok = strtok_r(list, ",", &save); tok && nskip < 256; tok = strtok_r(NULL, ",", &save))

@@ -113,6 +113,10 @@ struct sas_graph {
 struct sas_options {
   const char *const *skip; /* function names that never tick */
   unsigned nskip;
+  /* The input is an instrumenting compiler's output (--softticks-compiled):
+   * its pass placed the ticks, so only #APP regions may tick, as with the
+   * manifest, which a unit whose functions all opted out does not carry. */
+  int compiled;
 };
 int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
                     const struct sas_options *opt, struct sas_graph *g, struct sas_report *rep,

@@ -4,7 +4,7 @@
 #   softticks-gcc-plugin   component gcc-plugin          (gcc -fplugin=softticks)
 #   softticks-llvm-plugin  component llvm-plugin-<major> (plugin + clang config files)
 #   librrsoftticks-dev     component rrsoftticks         (header, runtime, .pc, CMake package)
-#   softticks-tools        component tools               (softticks-trace, softticks-inspect)
+#   softticks-tools        component tools               (softticks-trace, softticks-inspect, softticks-as)
 # A part the build does not have (no GCC plugin headers, no LLVM) is not
 # packaged, and the script says so.  Usage:
 #   packaging/build-debs.sh BUILD_DIR OUTDIR
@@ -181,9 +181,10 @@ JIT-generated code), static and shared, with pkg-config and CMake files."
 # --- softticks-tools ---------------------------------------------------------
 install_component softticks-tools tools
 make_deb softticks-tools devel "" \
-  "rr software ticks: reference tracer and ELF inspector" \
+  "rr software ticks: reference tracer, ELF inspector, assembler wrapper" \
   "$common_text
 
 softticks-trace counts and checks the ticks of a program under ptrace;
 softticks-inspect tells which ELF files are instrumented and whether they
-agree with the ABI."
+agree with the ABI; softticks-as puts ticks into assembly and runs the real
+assembler (gcc -B /usr/lib/softticks/as)."

@@ -25,7 +25,10 @@ SEC_RE = re.compile(r"^Disassembly of section (\S+):$")
 INSN_RE = re.compile(r"^\s*([0-9a-f]+):\s+(.*)$")
 TARGET_RE = re.compile(r"^(.*?\b)([0-9a-f]+) <[^>]*>$")
 RIP_RE = re.compile(r"^(.*)#\s*([0-9a-f]+) <[^>]*>$")
-NOP_RE = re.compile(r"^((data16|cs|ds|rex\.?\w*)\s+)*(nop[wlq]?|xchg %ax,%ax)\b")
+# gas's 32-bit padding also uses lea of a register onto itself (no flags,
+# no memory access): lea 0x0(%esi),%esi, lea 0x0(%esi,%eiz,1),%esi.
+NOP_RE = re.compile(r"^((data16|cs|ds|rex\.?\w*)\s+)*(nop[wlq]?|xchg %ax,%ax\b|"
+                    r"lea (%cs:)?0x0\(%e([sd]i)(,%eiz,1)?\),%e\5$)")
 TICK = [r"testb \$0x80,0x70001807$", r"jne ", r"(decq 0x70001800|subl \$0x1,0x70001800)$",
         r"jne "]
 TICK_I386_TAIL = [r"subl \$0x1,0x70001804$", r"jae "]

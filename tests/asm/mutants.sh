@@ -36,8 +36,11 @@ mut no_address_taken cfg.c "          b->g->nodes[node].entry = 1;" "          (
 mut no_endbr_rule place.c "g->nodes[nx].insn.is_landing_pad) {" "g->nodes[nx].insn.is_landing_pad && 0) {"
 mut no_rept_twice expand.c "unsigned copies = 2, k;" "unsigned copies = 1, k;"
 mut no_cond_walk cfg.c "if (b->s->v[s->defs[i]].cond_depth == 0) break;" "break;"
-mut no_app_filter cfg.c "(manifest && !src->stmts[s->v[v].origin].in_app)" "0"
+mut no_app_filter cfg.c "((manifest || opt->compiled) && !src->stmts[s->v[v].origin].in_app)" "0"
+mut no_compiled_option cfg.c "(manifest || opt->compiled)" "manifest"
 mut no_returns_twice cfg.c "nd->rt_call = 1;" "(void)0;"
+mut no_computes_itself computed.c "computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands))" "0)"
+mut no_location_counter computed.c "uses_location(g->nodes[n].insn.operands)) {" "0) {"
 mut no_computed_refusal instrument.c "unsigned c = sas_computed_code_address(&s, &g, src->arch);" "unsigned c = 0;"
 mut no_debug_filter cfg.c "if (sec->names_no_targets[sec_of[v]]) continue;" ""
 mut no_set_ifunc cfg.c '} else if (!strcmp(w, ".set") || !strcmp(w, ".equ")) {' '} else if (0) {' 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The image tests (tests/image/CMakeLists.txt): image_test.sh STEP, where
-# STEP is build | compilers | audit | base | trace | export | cleanup.
+# STEP is build | compilers | assembler | audit | base | trace | export | cleanup.
 # Environment: SOFTTICKS_IMAGE_WORK (where the root filesystem goes),
 # SOFTTICKS_BUILD_DIR (the softticks build installed into it),
 # SOFTTICKS_IMAGE_TESTS=1 (else every step skips: they are long);
@@ -122,6 +122,54 @@ caught: thrown" ] || fail "$cxx: the C++ program printed '$out'"
   done
   echo "ok: an unmodified Meson build with LTO is instrumented"
   rm -rf "$root/tmp/cc"
+  ;;
+
+assembler)
+  # softticks-as is the `as` of every GCC driver (make-default.sh): a .S
+  # loop built by plain `gcc -c` ticks, and not with the opt-outs; the
+  # compiler's own output ticks only inside asm statements.
+  [ -d "$root" ] || fail "no root filesystem: image_rootfs failed"
+  rm -rf "$root/tmp/as"
+  cp -r "$here/assembler" "$root/tmp/as"
+  trap 'rm -rf "${root:?}/tmp/as"' EXIT
+  # ticks_in OBJ: the tick sequences in an object (their first instruction).
+  ticks_in() { objdump -d "$root/tmp/as/$1" | grep -c 'testb *\$0x80,0x70001807' || true; }
+  gccdir=$(in_image 'dirname "$(gcc -print-libgcc-file-name)"')
+  for cc in gcc cc gcc-12 x86_64-linux-gnu-gcc-12 g++ c++; do
+    as=$(in_image "$cc -print-prog-name=as")
+    [ "$as" = "$gccdir/as" ] || fail "$cc runs the assembler $as, not $gccdir/as"
+    in_image "cd /tmp/as && $cc -c count_down.S -o cd.o"
+    n=$(ticks_in cd.o)
+    [ "$n" -ge 2 ] || fail "$cc -c count_down.S: $n ticks (entry and loop head expected)"
+    echo "ok: $cc assembles through $as: count_down.S has $n ticks"
+  done
+  in_image 'cd /tmp/as && gcc -O2 -c count_down_main.c && gcc count_down_main.o cd.o -o cd'
+  [ "$(in_image 'cd /tmp/as && ./cd')" = 100000 ] || fail "the program with count_down.S printed another result"
+  in_image 'cd /tmp/as && softticks-trace count --json -o count.json -- ./cd > /dev/null'
+  ticks=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["ticks"])' "$root/tmp/as/count.json")
+  [ "$ticks" -ge 100000 ] || fail "count_down(100000) ran $ticks ticks: its loop does not tick"
+  echo "ok: count_down(100000) runs $ticks ticks"
+  for cmd in "gcc -specs=softticks-off.specs" "SOFTTICKS_AS_DISABLE=1 gcc"; do
+    in_image "cd /tmp/as && $cmd -c count_down.S -o off.o"
+    [ "$(ticks_in off.o)" = 0 ] || fail "$cmd -c count_down.S: ticks despite the opt-out"
+    echo "ok: $cmd assembles without ticks"
+  done
+  # Compiler output: the pass's opt-outs hold (no manifest in this unit),
+  # and a loop inside an asm statement ticks.
+  in_image 'cd /tmp/as && gcc -O2 -c opted_out.c'
+  [ "$(ticks_in opted_out.o)" = 0 ] || fail "gcc -c opted_out.c: the assembler ticked a function the pass left out"
+  in_image 'cd /tmp/as && gcc -O2 -c inline_loop.c && gcc -specs=softticks-off.specs -O2 -c inline_loop.c -o inline_off.o'
+  n=$(ticks_in inline_loop.o)
+  [ "$n" -ge 2 ] || fail "gcc -c inline_loop.c: $n ticks (the pass's entry tick and the asm loop's expected)"
+  [ "$(ticks_in inline_off.o)" = 0 ] || fail "gcc -specs=softticks-off.specs -c inline_loop.c: ticks"
+  echo "ok: compiler output: opted-out functions stay tick-free, asm loops tick ($n ticks)"
+  # clang: its integrated assembler by default (no ticks in .S), softticks-as
+  # with -fno-integrated-as (clang.cfg's -B).
+  in_image 'cd /tmp/as && clang -c count_down.S -o clang_ias.o && clang -fno-integrated-as -c count_down.S -o clang_gas.o'
+  [ "$(ticks_in clang_ias.o)" = 0 ] || fail "clang's integrated assembler ticked"
+  n=$(ticks_in clang_gas.o)
+  [ "$n" -ge 2 ] || fail "clang -fno-integrated-as -c count_down.S: $n ticks"
+  echo "ok: clang -fno-integrated-as assembles through softticks-as ($n ticks); its integrated assembler does not tick"
   ;;
 
 audit)

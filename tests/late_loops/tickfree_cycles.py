@@ -10,7 +10,9 @@ plugins ran.  For each function holding at least one tick sequence (an
 instrumented function) it builds the instruction-level control-flow graph
 from the disassembly (direct branches, fall-through; calls return to the
 next instruction unless the callee is known not to return; indirect jumps
-and tail calls leave the function) and looks for a cycle that avoids every
+and tail calls leave the function; so does a branch whose operand a
+relocation fills, `jmp f@PLT`, whatever target the unrelocated bytes
+show) and looks for a cycle that avoids every
 tick's first instruction.
 
 A call does not return when one of two facts in the same file says so:
@@ -41,6 +43,7 @@ import sys
 FUNC_RE = re.compile(r"^([0-9a-f]+) <(.+)>:$")
 INSN_RE = re.compile(r"^\s*([0-9a-f]+):\s+(.*)$")
 TARGET_RE = re.compile(r"^([0-9a-f]+)(?: <[^>]*>)?$")
+RELOC_RE = re.compile(r"^R_(X86_64|386|AARCH64)_\w+\s")
 
 # The first instruction of each tick sequence (include/rr/softticks.h).
 X86_TICK_RE = re.compile(r"^testb\s+\$0x80,0x70001807$")
@@ -58,6 +61,7 @@ class Insn:
         self.addr = addr
         self.text = text
         self.succs = []
+        self.relocated = False  # a relocation fills its operand (objdump -r)
 
 
 def split_mnemonic(text):
@@ -92,7 +96,10 @@ def x86_edges(insn, next_addr):
     mnem, ops = split_mnemonic(insn.text)
     base = mnem.split()[-1]
     if base.startswith("j") or base.startswith("loop") or base == "xbegin":
-        target = branch_target(ops) if not ops.startswith("*") else None
+        # A relocated branch goes to a symbol (a tail call, `jmp f@PLT`):
+        # the target objdump prints is the unrelocated displacement's.
+        relocated = insn.relocated and base.startswith("j")
+        target = branch_target(ops) if not ops.startswith("*") and not relocated else None
         succs = [] if target is None else [target]
         if mnem not in X86_UNCOND and base not in ("jmp", "jmpq", "jmpl"):
             succs.append(next_addr)
@@ -105,10 +112,10 @@ def x86_edges(insn, next_addr):
 def aarch64_edges(insn, next_addr):
     mnem, ops = split_mnemonic(insn.text)
     if mnem == "b":
-        target = branch_target(ops)
+        target = branch_target(ops) if not insn.relocated else None
         return [] if target is None else [target]
     if AARCH64_COND.match(mnem):
-        target = branch_target(ops)
+        target = branch_target(ops) if not insn.relocated else None
         return ([] if target is None else [target]) + [next_addr]
     if mnem in AARCH64_NO_FALLTHROUGH:
         return []
@@ -281,7 +288,7 @@ def noreturn_callees(functions, aarch64, declared):
 
 def disassemble(objdump, path):
     try:
-        out = subprocess.run([objdump, "-d", "-w", "--no-show-raw-insn", path],
+        out = subprocess.run([objdump, "-d", "-r", "-w", "--no-show-raw-insn", path],
                              capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         sys.exit(f"tickfree_cycles: cannot disassemble {path}: {e}")
@@ -293,6 +300,10 @@ def disassemble(objdump, path):
             current = functions.setdefault(m.group(2), [])
             continue
         m = INSN_RE.match(line)
+        if m and current is not None and RELOC_RE.match(m.group(2)):
+            if current:
+                current[-1].relocated = True
+            continue
         if m and current is not None:
             # objdump separates the mnemonic, the operands and a comment
             # ("# ..." on x86, "// ..." on aarch64) with tabs.

@@ -34,8 +34,17 @@ typedef int (*memcmp_fn)(const void *, const void *, size_t);
 typedef char *(*strcpy_fn)(char *, const char *);
 typedef void *(*memmove_fn)(void *, const void *, size_t);
 typedef void *(*memset_fn)(void *, int, size_t);
-typedef uint64_t (*addn_fn)(uint64_t *, const uint64_t *, const uint64_t *, long);
-typedef uint64_t (*mul1_fn)(uint64_t *, const uint64_t *, long, uint64_t);
+/* A limb is a machine word (i386: 32 bits); dlimb holds a product. */
+#if UINTPTR_MAX == 0xffffffffu
+typedef uint32_t limb;
+typedef uint64_t dlimb;
+#else
+typedef uint64_t limb;
+typedef unsigned __int128 dlimb;
+#endif
+#define LIMB_BITS (8 * (int)sizeof(limb))
+typedef limb (*addn_fn)(limb *, const limb *, const limb *, long);
+typedef limb (*mul1_fn)(limb *, const limb *, long, limb);
 
 #define V(kind, name, features) extern char name[];
 #include "variants.h"
@@ -226,30 +235,30 @@ static void check(const struct variant *v) {
     case add_n_k:
     case sub_n_k:
     case mul_1_k: {
-      static uint64_t a[512], b[512], r[512], w[512];
+      static limb a[512], b[512], r[512], w[512];
       long k = 1 + (long)(next() % 300), i;
-      uint64_t carry = 0, got, m = next();
-      unsigned __int128 t;
+      limb carry = 0, got, m = (limb)next();
+      dlimb t;
       for (i = 0; i < k; i++) {
-        a[i] = (next() & 1) ? ~0ULL - (next() & 3) : next();
-        b[i] = (next() & 1) ? ~0ULL : next();
+        a[i] = (next() & 1) ? (limb)~0ULL - (limb)(next() & 3) : (limb)next();
+        b[i] = (next() & 1) ? (limb)~0ULL : (limb)next();
       }
       for (i = 0; i < k; i++) {
         if (v->kind == add_n_k) {
-          t = (unsigned __int128)a[i] + b[i] + carry;
-          w[i] = (uint64_t)t;
-          carry = (uint64_t)(t >> 64);
+          t = (dlimb)a[i] + b[i] + carry;
+          w[i] = (limb)t;
+          carry = (limb)(t >> LIMB_BITS);
         } else if (v->kind == sub_n_k) {
           w[i] = a[i] - b[i] - carry;
           carry = a[i] < b[i] || (a[i] == b[i] && carry);
         } else {
-          t = (unsigned __int128)a[i] * m + carry;
-          w[i] = (uint64_t)t;
-          carry = (uint64_t)(t >> 64);
+          t = (dlimb)a[i] * m + carry;
+          w[i] = (limb)t;
+          carry = (limb)(t >> LIMB_BITS);
         }
       }
       got = v->kind == mul_1_k ? ((mul1_fn)v->fn)(r, a, k, m) : ((addn_fn)v->fn)(r, a, b, k);
-      if (got != carry || memcmp(r, w, (size_t)k * 8)) FAIL("limbs %ld", k);
+      if (got != carry || memcmp(r, w, (size_t)k * sizeof(limb))) FAIL("limbs %ld", k);
       break;
     }
   }

@@ -1,0 +1,3 @@
+#include <stdio.h>
+long count_down(long n);
+int main(void) { printf("%ld\n", count_down(100000)); return 0; }
