@@ -23,8 +23,9 @@
 # ST_ELF_SECTION, ST_EMIT_TICK_ASM, ST_MANIFEST_TOOL, ST_CAPNP, ST_SCHEMA,
 # ST_READELF and the tools, each empty when missing: ST_GNU_AS, ST_GCC,
 # ST_GXX, ST_HAVE_M32 (ON/OFF), ST_AARCH64_AS, ST_AARCH64_GCC, ST_CLANG,
-# ST_CLANG14.  By hand: run `ctest -R abi.seq.i386.clang.c -V` once and
-# copy the environment it prints.
+# ST_CLANG14.  By hand, from the build tree (toolchain.env: this build's
+# environment for it):
+#   env $(cat tests/abi/toolchain.env) ST_WORK=/tmp/w bash ../tests/abi/toolchain_check.sh seq i386 clang c
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 check=$1 arch=$2 tool=$3 what=${4:-}
