@@ -11,13 +11,23 @@ reports against expectations given on the command line:
   reason~TEXT             warning~TEXT          (a message contains TEXT)
   exit=N                  (default 0)
 Numeric expectations may be written KEY>=N (func:NAME>=N, tick_sites>=N,
-arch_sites=ARCH:>=N).
+arch_sites=ARCH:>=N).  With --table expectations.txt, the expectations of
+the file's entry there come first (--entry, default the file's name
+without its "ARCH-" prefix; --arch and --version fill in $m and $version).
+By hand, from a build tree:
+
+  python3 ../tests/inspect/check_inspection.py --tool tools/inspect/softticks-inspect \
+      --table ../tests/inspect/expectations.txt --arch x86_64 --version 0.1.0 \
+      tests/inspect/fixtures/x86_64-inst-exe
 
 The text report of the same file is also produced, and must name the same
 verdict.  Exits 1 with one line per failed expectation.
 """
 import argparse
+import fnmatch
 import json
+import os
+import shlex
 import subprocess
 import sys
 
@@ -27,12 +37,51 @@ def run(cmd):
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
+def table_expectations(table, entry, arch, version):
+    """The expectations of ENTRY in TABLE (the first line whose glob
+    matches), with its @sets, $m and $version filled in."""
+    sets = {}
+
+    def expand(words):
+        return [x for w in words for x in (sets[w] if w in sets else [w])]
+
+    with open(table) as f:
+        for line in f:
+            words = shlex.split(line, comments=True)
+            if len(words) > 2 and words[0].startswith("@") and words[1] == "=":
+                sets[words[0]] = expand(words[2:])
+            elif words and fnmatch.fnmatchcase(entry, words[0]):
+                out = expand(words[1:])
+                m = (arch or "").replace("_", "-")
+                return [w.replace("$m", m).replace("$version", version or "") for w in out]
+    sys.exit("no entry for %s in %s" % (entry, table))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", required=True)
+    ap.add_argument("--table", help="expectations.txt")
+    ap.add_argument("--entry", help="the table's entry (default: the file's name without ARCH-)")
+    ap.add_argument("--arch")
+    ap.add_argument("--version", help="the project's version")
     ap.add_argument("file")
     ap.add_argument("expect", nargs="*")
     args = ap.parse_args()
+    if not os.path.exists(args.file):
+        # make_fixtures.py says which fixtures this machine cannot build.
+        listed = os.path.join(os.path.dirname(args.file), "not-built.txt")
+        reasons = [line.split(" ", 1)[1].strip() for line in open(listed)
+                   if line.split(" ", 1)[0] == os.path.basename(args.file)] \
+            if os.path.exists(listed) else []
+        if reasons:
+            print("SKIP %s: not built here: %s" % (args.file, reasons[0]))
+            return 77
+    if args.table:
+        entry = args.entry or os.path.basename(args.file)
+        if args.arch and entry.startswith(args.arch + "-"):
+            entry = entry[len(args.arch) + 1:]
+        args.expect = table_expectations(args.table, entry, args.arch, args.version) + args.expect
+        print("expectations: " + " ".join(args.expect))
 
     rc, out, err = run([args.tool, "--json", "--functions", args.file])
     failures = []

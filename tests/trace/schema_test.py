@@ -13,14 +13,11 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from schema_check import validate  # noqa: E402
+
 failures = []
-
-
-def validate(validator, definition, document):
-    """The validator's exit status on the document."""
-    p = subprocess.run([sys.executable, validator, definition], input=json.dumps(document),
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
-    return p.returncode, p.stderr
 
 
 def run(trace, *args):

@@ -2,7 +2,7 @@
 # A plugin built for another LLVM major: LLVM_PLUGIN_API_VERSION does not
 # tell them apart, so the plugin checks the host itself and declines with a
 # message naming both versions -- no crash.
-# Usage: wrong_llvm.sh OTHER_MAJOR OTHER_PLUGIN
+# Usage: refusal.sh OTHER_MAJOR OTHER_PLUGIN
 source "$(dirname "$0")/../lib.sh"
 other_major=$1 other_plugin=$2
 printf 'int f(int n) { int s = 0; while (n--) s += n; return s; }\n' > f.c
