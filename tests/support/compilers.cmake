@@ -1,6 +1,4 @@
-# softticks_llvm_major(<major>): what the build recorded for that LLVM
-# (llvm-pass/CMakeLists.txt), as _st_bindir _st_target _st_plugin _st_cfg
-# _st_lto_cfg in the caller's scope; both compiler lists below read it.
+# The suites' compiler lists and per-compiler tests: README.md.
 macro(softticks_llvm_major major)
   get_property(_st_bindir GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_BINDIR)
   get_property(_st_target GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_TARGET)
@@ -9,15 +7,6 @@ macro(softticks_llvm_major major)
   get_property(_st_lto_cfg GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_LTO_CONFIG_FILE)
 endmacro()
 
-# softticks_instrumenting_compilers(<var>): for suites that run the same
-# script with every instrumenting compiler.  Sets <var> to the compilers
-# whose plugin is built here (gcc, clang<major>...) and, for each name N,
-# _st_env_<N> (in the caller's scope) to the environment a script needs:
-#   ST_COMPILER  the name          ST_KIND  gcc or clang
-#   ST_CC        the C compiler with the plugin loaded (words, no quoting)
-#   ST_PLAIN_CC  the same compiler without it
-#   ST_LINK_LTO  for clang >= 15: the flags that add the plugin to an lld link
-#   ST_TRACE     softticks-trace, when built     ST_HAVE_M32  ON or OFF
 macro(softticks_instrumenting_compilers var)
   set(${var} "")
   set(_st_common ST_HAVE_M32=${SOFTTICKS_HAVE_M32} ST_INCLUDE=${SOFTTICKS_INCLUDE_DIR})
@@ -43,11 +32,6 @@ macro(softticks_instrumenting_compilers var)
   endforeach()
 endmacro()
 
-# softticks_add_per_compiler_tests(<suite> <script> <timeout>
-#                                  [OPT_LEVELS <levels>...] [ENV <var=value>...])
-# Registers `bash <script> <arch> [<level>]` as the test
-# <suite>.<compiler>_<arch>[<level>] for every instrumenting compiler, on
-# x86-64 and (with -m32) i386, labelled <suite>; status 77 is a skip.
 function(softticks_add_per_compiler_tests suite script timeout)
   cmake_parse_arguments(arg "" "" "OPT_LEVELS;ENV" ${ARGN})
   softticks_instrumenting_compilers(compilers)
@@ -81,11 +65,6 @@ function(softticks_add_per_compiler_tests suite script timeout)
   endforeach()
 endfunction()
 
-# softticks_machine_code_compilers(<var>): for tests/machine_code, the
-# compilers by the names its tests carry (gcc12, gcc11, clang19, clang14...)
-# and, for each name N, _st_mc_env_<N> (ST_COMPILER, ST_KIND, ST_PLUGIN and
-# the drivers: ST_GCC ST_GXX for GCC, ST_MAJOR ST_BINDIR ST_CFG ST_LTO_CFG
-# for clang).  The aarch64 cross GCC belongs to the host GCC's entry.
 macro(softticks_machine_code_compilers var)
   set(${var} "")
   if(TARGET softticks_gcc_plugin AND SOFTTICKS_GXX)

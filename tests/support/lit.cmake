@@ -2,9 +2,7 @@
 # (tests/gcc-gimple, tests/asm; tests/llvm-ir uses each LLVM's own).
 include_guard(GLOBAL)
 
-# softticks_find_lit(LIT_VAR FILECHECK_VAR): lit.py and FileCheck of the
-# newest LLVM the build recorded (SOFTTICKS_LLVM_MAJORS) that has both
-# (llvm-<N>-tools); both empty when none has.
+# softticks_find_lit(LIT_VAR FILECHECK_VAR), softticks_lit_lock(EXEC_ROOT TESTS...): README.md.
 function(softticks_find_lit lit_var filecheck_var)
   set(_found_lit "")
   set(_found_filecheck "")
@@ -23,10 +21,6 @@ function(softticks_find_lit lit_var filecheck_var)
   set(${filecheck_var} "${_found_filecheck}" PARENT_SCOPE)
 endfunction()
 
-# softticks_lit_lock(EXEC_ROOT TESTS...): every lit run rewrites
-# .lit_test_times.txt in its exec root; two at once (ctest -j) interleave
-# its lines and LLVM 14's lit then dies reading it.  One lock per exec root
-# keeps its runs apart.
 function(softticks_lit_lock exec_root)
   string(MAKE_C_IDENTIFIER "lit_times_${exec_root}" _lock)
   set_tests_properties(${ARGN} PROPERTIES RESOURCE_LOCK ${_lock})
