@@ -9,7 +9,6 @@
 source "$ST_HERE/../machine_code/lib.sh"
 source "$ST_HERE/glibc_cpp.sh"
 glibc_unpack
-cc=${ST_GCC:-gcc}
 mkdir -p plain ticked
 : > variants.h
 for f in "$G"/sysdeps/x86_64/{add_n,sub_n,mul_1}.S \
@@ -38,20 +37,5 @@ for f in "$G"/sysdeps/x86_64/{add_n,sub_n,mul_1}.S \
     echo "V($kind, $sym, \"$features\")" >> variants.h
   done
 done
-[ "$(wc -l < variants.h)" -ge 30 ] || fail "only $(wc -l < variants.h) variants"
-"$cc" -O2 -no-pie -Wl,-z,noexecstack -I. "$ST_HERE/glibc/strings.c" plain/*.o -o strings.plain
-"$cc" -O2 -no-pie -Wl,-z,noexecstack -I. "$ST_HERE/glibc/strings.c" ticked/*.o -o strings.ticked
-./strings.plain 300 7 > plain.out || { tail -3 plain.out; fail "the plain objects fail their checks"; }
-./strings.ticked 300 7 > ticked.out || { tail -3 ticked.out; fail "the instrumented objects fail their checks"; }
-cmp plain.out ticked.out || fail "different results"
-tail -1 ticked.out
-if [ -n "${ST_TRACE:-}" ]; then
-  check=$("$ST_TRACE" check --json ./strings.ticked 3 11 | tail -1)
-  echo "check: $check"
-  [ "$(json_int violation_count <<< "$check")" = 0 ] || fail "violations"
-  c1=$("$ST_TRACE" count --json ./strings.ticked 40 5 | tail -1 | json_int ticks)
-  c2=$("$ST_TRACE" count --json ./strings.ticked 40 5 | tail -1 | json_int ticks)
-  echo "count: $c1 $c2"
-  [ "$c1" -gt 0 ] && [ "$c1" = "$c2" ] || fail "counts $c1 and $c2"
-fi
+glibc_run_strings -m64
 echo PASS
