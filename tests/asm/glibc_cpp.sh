@@ -9,6 +9,7 @@
 #   glibc_instrument_start, then
 #   glibc_instrument CPP AS_FLAG FILE NAME   one file through softticks-as
 #   glibc_verify            checks and reports what glibc_instrument made
+#   glibc_variant_kind SYM  the function a variant's symbol implements
 #   glibc_run_strings CFLAG...  links plain/*.o and ticked/*.o (with
 #                           variants.h) into glibc/strings.c and runs both
 #   glibc_cpp_i386 FILE.S OUT.s  the same for glibc's i386 build (-m32)
@@ -137,4 +138,20 @@ glibc_run_strings() {
     echo "count: $c1 $c2"
     if [ "$c1" -le 0 ] || [ "$c1" != "$c2" ]; then fail "counts $c1 and $c2"; fi
   fi
+}
+
+# glibc_variant_kind SYMBOL: which function of glibc/strings.c a variant's
+# symbol implements (strlen, memmove, add_n...), nothing for the others
+# (the _chk entry points).
+glibc_variant_kind() {
+  case $1 in
+    __strlen_*) echo strlen ;; __strnlen_*) echo strnlen ;;
+    __strchr_*) echo strchr ;; __strrchr_*) echo strrchr ;;
+    __memchr_*) echo memchr ;; __rawmemchr_*) echo rawmemchr ;;
+    __strcmp_*) echo strcmp ;; __memcmp_*) echo memcmp ;;
+    __strcpy_*) echo strcpy ;; __stpcpy_*) echo stpcpy ;;
+    __memmove_chk_* | __mempcpy_chk_* | __memset_chk_*) ;;
+    __memmove_*) echo memmove ;; __mempcpy_*) echo mempcpy ;; __memset_*) echo memset ;;
+    __mpn_add_n) echo add_n ;; __mpn_sub_n) echo sub_n ;; __mpn_mul_1) echo mul_1 ;;
+  esac
 }

@@ -36,17 +36,7 @@ for o in i386_i686_multiarch_{strlen,strnlen,strchr,strrchr,memchr,rawmemchr,str
   cp "$o" "plain/$b.o"
   cp "$b.o" "ticked/$b.o"
   for sym in $(nm --defined-only "$b.o" | awk '$2 == "T" { print $3 }'); do
-    kind='' features=''
-    case $sym in
-      __strlen_*) kind=strlen ;; __strnlen_*) kind=strnlen ;;
-      __strchr_*) kind=strchr ;; __strrchr_*) kind=strrchr ;;
-      __memchr_*) kind=memchr ;; __rawmemchr_*) kind=rawmemchr ;;
-      __strcmp_*) kind=strcmp ;; __memcmp_*) kind=memcmp ;;
-      __strcpy_*) kind=strcpy ;; __stpcpy_*) kind=stpcpy ;;
-      __memmove_chk_* | __mempcpy_chk_* | __memset_chk_*) ;;
-      __memmove_*) kind=memmove ;; __mempcpy_*) kind=mempcpy ;; __memset_*) kind=memset ;;
-      __mpn_add_n) kind=add_n ;; __mpn_sub_n) kind=sub_n ;; __mpn_mul_1) kind=mul_1 ;;
-    esac
+    kind=$(glibc_variant_kind "$sym") features=''
     [ -n "$kind" ] || continue
     case $sym in *sse4*) features=sse4_2 ;; *ssse3*) features=ssse3 ;; *sse2*) features=sse2 ;; esac
     echo "V($kind, $sym, \"$features\")" >> variants.h

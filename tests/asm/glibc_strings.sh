@@ -18,17 +18,7 @@ for f in "$G"/sysdeps/x86_64/{add_n,sub_n,mul_1}.S \
     continue
   "$ST_SAS" --64 "$b.s" -o "ticked/$b.o" || fail "$b: softticks-as failed"
   for sym in $(nm --defined-only "ticked/$b.o" | awk '$2 == "T" { print $3 }'); do
-    kind='' features=''
-    case $sym in
-      __strlen_*) kind=strlen ;; __strnlen_*) kind=strnlen ;;
-      __strchr_*) kind=strchr ;; __strrchr_*) kind=strrchr ;;
-      __memchr_*) kind=memchr ;; __rawmemchr_*) kind=rawmemchr ;;
-      __strcmp_*) kind=strcmp ;; __memcmp_*) kind=memcmp ;;
-      __strcpy_*) kind=strcpy ;; __stpcpy_*) kind=stpcpy ;;
-      __memmove_chk_* | __mempcpy_chk_* | __memset_chk_*) ;;
-      __memmove_*) kind=memmove ;; __mempcpy_*) kind=mempcpy ;; __memset_*) kind=memset ;;
-      __mpn_add_n) kind=add_n ;; __mpn_sub_n) kind=sub_n ;; __mpn_mul_1) kind=mul_1 ;;
-    esac
+    kind=$(glibc_variant_kind "$sym") features=''
     [ -n "$kind" ] || continue
     case $sym in *evex* | *avx512*) features="avx512vl avx512bw bmi2" ;; *avx2* | *avx_*) features="avx2 bmi2" ;; esac
     case $sym in *rtm*) features+=" rtm" ;; esac
