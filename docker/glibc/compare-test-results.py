@@ -3,7 +3,8 @@
 (build-and-test.sh): RESULTS/{instrumented,plain}-SUBDIR.sum, lines
 "STATUS: subdir/test" as glibc's merge-test-results.sh writes them.
 Prints per subdirectory the counts of both builds and every test whose
-status differs; exit status 1 when the failure sets differ.
+status differs; exit status 1 when the failure sets differ (another
+difference, PASS against UNSUPPORTED, is listed but not a failure).
   compare-test-results.py RESULTS SUBDIR...
 """
 import collections
@@ -26,7 +27,7 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     root, subdirs = argv[1], argv[2:]
-    differ = []
+    differ, other = [], []
     print(f"{'subdir':10} {'instrumented':>40}   {'plain':>40}")
     for subdir in subdirs:
         runs = {}
@@ -43,8 +44,8 @@ def main(argv):
         print(f"{subdir:10} {cells[0]:>40}   {cells[1]:>40}")
         for test in sorted(set(runs["instrumented"]) | set(runs["plain"])):
             a, b = runs["instrumented"].get(test, "-"), runs["plain"].get(test, "-")
-            if a != b and "FAIL" in (a, b):
-                differ.append(f"  {test}: instrumented {a}, plain {b}")
+            if a != b:
+                (differ if "FAIL" in (a, b) else other).append(f"  {test}: instrumented {a}, plain {b}")
     failed = {
         flavour: sorted(
             t for subdir in subdirs for t, s in read(os.path.join(root, f"{flavour}-{subdir}.sum")).items() if s == "FAIL"
@@ -53,6 +54,9 @@ def main(argv):
     }
     for flavour in ("instrumented", "plain"):
         print(f"{flavour} failures ({len(failed[flavour])}): {' '.join(failed[flavour]) or 'none'}")
+    if other:
+        print("other differences:")
+        print("\n".join(other))
     if differ:
         print("failures that differ:")
         print("\n".join(differ))
