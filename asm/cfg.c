@@ -97,8 +97,11 @@ static unsigned section_id(struct sections *s, const char *name, const char *fla
   s->code[i] = flags ? strchr(flags, 'x') != NULL
                      : (!strcmp(name, ".text") || !strncmp(name, ".text.", 6) ||
                         !strcmp(name, ".init") || !strcmp(name, ".fini"));
+  /* .init (DT_INIT: crti.o's _init) runs before the module's .init_array,
+   * so before its initializer, like _start: it must not tick. */
   s->skip[i] = !strncmp(name, RR_SOFTTICKS_SKIP_SECTION_PREFIX,
-                        strlen(RR_SOFTTICKS_SKIP_SECTION_PREFIX));
+                        strlen(RR_SOFTTICKS_SKIP_SECTION_PREFIX)) ||
+               !strcmp(name, ".init");
   s->names_no_targets[i] = !strncmp(name, ".debug", 6) || !strncmp(name, ".zdebug", 7) ||
                            !strncmp(name, ".eh_frame", 9) || !strncmp(name, ".note", 5) ||
                            !strncmp(name, ".stab", 5) || !strcmp(name, ".comment");
