@@ -83,7 +83,8 @@ char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit) {
 }
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
-               int with_module_parts, const char *line_marker_name, size_t *len) {
+               int with_module_parts, int glibc_unit, const char *line_marker_name,
+               size_t *len) {
   struct st_text t = ST_TEXT_INIT, plain = ST_TEXT_INIT, saved = ST_TEXT_INIT,
                  saved_of = ST_TEXT_INIT;
   char *tick, *tick_saved, *tick_saved_of, *out;
@@ -112,7 +113,7 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);
   if (with_module_parts) {
-    char *parts = sas_module_parts(src->arch, sas_is_glibc_unit(src->buf, src->len));
+    char *parts = sas_module_parts(src->arch, glibc_unit);
     if (!parts) {
       free(st_text_finish(&t));
       free(tick);

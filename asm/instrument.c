@@ -39,7 +39,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt, int mo
   st->instructions += g.instructions;
   res->has_manifest = g.has_manifest;
   res->glibc_unit = sas_is_glibc_unit(src->buf, src->len);
-  res->text = sas_emit(src, ins, nins, module_parts && nins > 0 && !g.has_manifest,
+  res->text = sas_emit(src, ins, nins, module_parts && nins > 0 && !g.has_manifest, res->glibc_unit,
                        line_marker_name, &res->len);
   if (!res->text) {
     snprintf(err->msg, sizeof err->msg, "out of memory");

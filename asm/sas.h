@@ -149,9 +149,10 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
               struct sas_stats *st, struct sas_report *rep, struct sas_error *err);
 
 /* emit.c: the instrumented text (malloc'd), module parts appended when
- * with_module_parts. */
+ * with_module_parts (without the early mapping for a glibc_unit). */
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
-               int with_module_parts, const char *line_marker_name, size_t *len);
+               int with_module_parts, int glibc_unit, const char *line_marker_name,
+               size_t *len);
 
 /* The module parts with this tool's manifest (malloc'd), NULL if they
  * cannot be built; a unit of glibc itself gets no early mapping
