@@ -103,6 +103,7 @@ cp "$here"/toolchain/package-tests/* "$tmp/usr/lib/softticks/image/package-tests
 # (docker/toolchain/rebuild-package.sh): glibc's patches and build profile.
 mkdir -p "$tmp/usr/lib/softticks/image/package-settings/glibc"
 cp -r "$here/glibc/patches" "$here/glibc/build-profiles" "$here/glibc/installed-only" \
+  "$here/glibc/deb-build-options" \
   "$tmp/usr/lib/softticks/image/package-settings/glibc/"
 in_root "$tmp" /usr/lib/softticks/image/make-default.sh
 

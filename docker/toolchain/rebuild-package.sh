@@ -27,9 +27,14 @@ extra_tests=/usr/lib/softticks/image/package-tests/$src.sh
 #                            dpkg-source before the build)
 #   build-profiles           DEB_BUILD_PROFILES, for build-dep and the build
 #   installed-only           install only the binary packages the root has
+#   deb-build-options        words added to DEB_BUILD_OPTIONS (# comments)
 settings=/usr/lib/softticks/image/package-settings/$src
 profiles=
 [ -f "$settings/build-profiles" ] && profiles=$(tr -d '\n' < "$settings/build-profiles")
+options="parallel=$jobs"
+if [ -f "$settings/deb-build-options" ]; then
+  options="$options $(sed -e 's/#.*//' "$settings/deb-build-options" | tr -s ' \n' '  ' | sed -e 's/^ //' -e 's/ $//')"
+fi
 
 started=$(date +%s)
 id builder >/dev/null 2>&1 || useradd --create-home --shell /bin/sh builder
@@ -62,8 +67,8 @@ chown builder: "$work"
     sed -e '/^#/d' -e '/^$/d' -e 's|^|softticks/|' "$settings/patches/series" >> debian/patches/series &&
     chown -R builder: debian/patches
   fi &&
-  echo "== dpkg-buildpackage $src $(dpkg-parsechangelog -S Version) (DEB_BUILD_OPTIONS=parallel=$jobs)" &&
-  runuser -u builder -- env DEB_BUILD_OPTIONS="parallel=$jobs" ${profiles:+DEB_BUILD_PROFILES="$profiles"} \
+  echo "== dpkg-buildpackage $src $(dpkg-parsechangelog -S Version) (DEB_BUILD_OPTIONS=$options)" &&
+  runuser -u builder -- env DEB_BUILD_OPTIONS="$options" ${profiles:+DEB_BUILD_PROFILES="$profiles"} \
     dpkg-buildpackage -B -uc -us &&
   if [ -x "$extra_tests" ]; then
     echo "== $extra_tests (tests debian/rules does not run)" &&
