@@ -137,10 +137,31 @@ static int run(char **argv) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-/* gas options whose value is the next argument. */
+/* gas options whose value may be the next argument: gas reads its options
+ * with getopt_long_only, so a long option that requires a value accepts
+ * "-name value" and "--name value" as well as "-name=value".  Missing one
+ * here makes its value look like an input file (gcc -g
+ * -fdebug-prefix-map=A=B passes "--debug-prefix-map A=B").  The list is
+ * binutils 2.40's: gas/as.c and, for x86, gas/config/tc-i386.c (aarch64's
+ * -m options take their value after '=' only).  Unique abbreviations of
+ * these names, which getopt also accepts, are not recognised. */
 static int takes_value(const char *a) {
-  static const char *const v[] = {"-o", "-I", "--defsym", "--MD", "-MD", "-MF", NULL};
+  static const char *const v[] = {
+      /* gas/as.c */
+      "defsym", "MD", "debug-prefix-map", "listing-lhs-width", "listing-lhs-width2",
+      "listing-rhs-width", "listing-cont-lines", "hash-size", "gdwarf-cie-version",
+      "elf-stt-common", "generate-missing-build-notes", "size-check", "multibyte-handling",
+      "emulation",
+      /* gas/config/tc-i386.c */
+      "march", "mtune", "mmnemonic", "msyntax", "momit-lock-prefix", "mfence-as-lock-add",
+      "mrelax-relocations", "mevexrcig", "mevexwig", "mevexlig", "mavxscalar", "mvexwig",
+      "malign-branch-boundary", "malign-branch", "malign-branch-prefix-size",
+      "mlfence-after-load", "mlfence-before-indirect-branch", "mlfence-before-ret",
+      "mx86-used-note", "mtls-check", NULL};
   unsigned i;
+  if (!strcmp(a, "-o") || !strcmp(a, "-I")) return 1;
+  if (a[0] != '-') return 0;
+  a += a[1] == '-' ? 2 : 1;
   for (i = 0; v[i]; i++)
     if (!strcmp(a, v[i])) return 1;
   return 0;

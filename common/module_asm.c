@@ -50,8 +50,12 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
  * compiler cannot tell which it is building).  It is its own COMDAT
  * group: the initializer's group stays as the ABI fixes it.  The resolver
  * and the no-op start with a landing pad (endbr, bti c): both are called
- * indirectly.
+ * indirectly.  The landing pads are written as bytes (aarch64's as hint
+ * #34), so that they assemble whatever -march the assembler is given:
+ * gas refuses the endbr mnemonics under -march=generic64.
  */
+#define ST_ENDBR64 "\t.byte 0xf3, 0x0f, 0x1e, 0xfa\n" /* endbr64 */
+#define ST_ENDBR32 "\t.byte 0xf3, 0x0f, 0x1e, 0xfb\n" /* endbr32 */
 #define ST_EARLY_GROUP "__rr_softticks_early"
 #define ST_EARLY_SECTION ".text.__rr_softticks_early" /* skip prefix: never ticks */
 #define ST_EARLY_IFUNC "__rr_softticks_early"
@@ -63,14 +67,14 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
 static const char *early_code(enum rr_softticks_arch arch) {
   switch (arch) {
     case RR_SOFTTICKS_ARCH_X86_64:
-      return "\tendbr64\n\tsubq $8, %rsp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
+      return ST_ENDBR64 "\tsubq $8, %rsp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
              "\n\taddq $8, %rsp\n\tleaq " ST_EARLY_NOOP "(%rip), %rax\n\tret\n"
-             ST_EARLY_NOOP ":\n\tendbr64\n\tret\n"
+             ST_EARLY_NOOP ":\n" ST_ENDBR64 "\tret\n"
              "\tmovq " ST_EARLY_IFUNC "@GOTPCREL(%rip), %rax\n";
     case RR_SOFTTICKS_ARCH_I386:
-      return "\tendbr32\n\tsubl $12, %esp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
+      return ST_ENDBR32 "\tsubl $12, %esp\n\tcall " RR_SOFTTICKS_INIT_SYMBOL
              "\n\taddl $12, %esp\n\tcall 2f\n2:\tpopl %eax\n\taddl $(" ST_EARLY_NOOP
-             " - 2b), %eax\n\tret\n" ST_EARLY_NOOP ":\n\tendbr32\n\tret\n"
+             " - 2b), %eax\n\tret\n" ST_EARLY_NOOP ":\n" ST_ENDBR32 "\tret\n"
              "\tmovl " ST_EARLY_IFUNC "@GOT(%eax), %eax\n";
     case RR_SOFTTICKS_ARCH_AARCH64:
       return "\thint #34\n\tstp x29, x30, [sp, #-16]!\n\tmov x29, sp\n\tbl " RR_SOFTTICKS_INIT_SYMBOL

@@ -224,7 +224,7 @@ base)
     echo "ok: $path -> $real: instrumented, one ABI note"
     checked=$((checked + 1))
   done 3< "$here/base-programs.txt"
-  [ "$checked" -gt 0 ] || skip "no package of tests/image/base-programs.txt (dash, bash, coreutils) in $packages"
+  [ "$checked" -gt 0 ] || skip "no package of tests/image/base-programs.txt (glibc, dash, bash, coreutils) in $packages"
   ;;
 
 trace)
