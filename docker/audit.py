@@ -10,10 +10,13 @@ many ELF modules are instrumented, not instrumented by reason, debug info
 only (separate debug information, /usr/lib/debug: no code of its own, its
 module is counted) and inconsistent.  Reasons, from the dpkg database of
 ROOTFS:
-  glibc          a package of the glibc source (kept from Debian, docker/README.md)
-  prebuilt       a Debian package that was not rebuilt here
-  no-ticks       a package rebuilt here whose module has no tick site: no
-                 compiled C/C++ function (assembly-only, or data only)
+  glibc          a package of the glibc source kept from Debian (the image's
+                 list does not name glibc, or its i386/x32 flavours, which
+                 the glibc rebuild drops: docker/glibc/README.md)
+  prebuilt       another Debian package that was not rebuilt here
+  no-ticks       a package rebuilt here (glibc's too) whose module has no
+                 tick site: no compiled function (data only, or assembly
+                 softticks-as left as it was)
   no-package     owned by no package
 Exit status 1 when a module is inconsistent or unreadable.
 """
@@ -121,10 +124,10 @@ def main():
             continue
         if package is None:
             reason = "no-package"
-        elif sources.get(package) == "glibc":
-            reason = "glibc"
         elif package in rebuilt:
             reason = "no-ticks"
+        elif sources.get(package) == "glibc":
+            reason = "glibc"
         else:
             reason = "prebuilt"
         reasons[reason] += 1

@@ -3,15 +3,22 @@
 # that run in ELF modules without ticks (no softticks note), for three
 # workloads: SQLite (bench/sqlite/workload.sql through the sqlite3 shell),
 # xz (compress and decompress), jq (a regex filter over JSON, oniguruma).
-#   bench/image/measure-untracked.sh ROOTFS [sqlite] [xz] [jq]   (default: all three)
-# ROOTFS needs valgrind, softticks-inspect and the workloads' programs.
+#   bench/image/measure-untracked.sh [--debian-glibc] ROOTFS [sqlite] [xz] [jq]
+# (default: all three).  ROOTFS needs valgrind, softticks-inspect and the
+# workloads' programs.  --debian-glibc: the same programs run with Debian's
+# C library and loader instead of the root's (its instrumented glibc): this
+# host's libc6 files (the same Debian 12 version as the root's, checked),
+# copied into the root and named by the loader's --library-path: the
+# "before" of an image that rebuilds glibc, measured in the same run.
 # Counts are callgrind's self instruction counts (Ir) summed per object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 # shellcheck source=SCRIPTDIR/../../docker/lib/in-root.sh
 . "$repo/docker/lib/in-root.sh"
-[ $# -ge 1 ] || { echo "usage: $0 ROOTFS [sqlite] [xz] [jq]" >&2; exit 2; }
+debian_glibc=
+if [ "${1:-}" = --debian-glibc ]; then debian_glibc=1; shift; fi
+[ $# -ge 1 ] || { echo "usage: $0 [--debian-glibc] ROOTFS [sqlite] [xz] [jq]" >&2; exit 2; }
 root=$1
 shift
 workloads=${*:-sqlite xz jq}
@@ -32,6 +39,20 @@ rm -rf "$work"
 mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 cp "$repo/bench/sqlite/workload.sql" "$work/workload.sql"
+# With --debian-glibc every workload's program starts as
+# "$loader --library-path DIR PROGRAM": Debian's loader, libc, libm, ...
+loader=
+if [ -n "$debian_glibc" ]; then
+  want=$(dpkg-query -W -f '${Version}' libc6)
+  have=$(in_root "$root" dpkg-query -W -f '${Version}' libc6)
+  [ "$want" = "$have" ] || { echo "measure-untracked: this host's libc6 is $want, the root's $have" >&2; exit 1; }
+  mkdir -p "$work/debian-glibc"
+  dpkg -L libc6 | grep -E '^/(usr/)?lib(64)?/(x86_64-linux-gnu/)?[^/]*\.so[.0-9]*$' | while read -r f; do
+    [ -f "$f" ] && cp -L "$f" "$work/debian-glibc/"
+  done
+  [ -f "$work/debian-glibc/ld-linux-x86-64.so.2" ] || { echo "measure-untracked: no Debian loader copied" >&2; exit 1; }
+  loader="/tmp/softticks-measure/debian-glibc/ld-linux-x86-64.so.2 --library-path /tmp/softticks-measure/debian-glibc"
+fi
 seq 1 40000 | sed 's/$/ the quick brown fox/' > "$work/text"
 awk 'BEGIN { printf "["; for (i = 0; i < 40000; i++) printf "%s{\"id\":%d,\"name\":\"row-%d\",\"v\":%d}", (i ? "," : ""), i, (i * 7919) % 100000, i % 97; print "]" }' > "$work/data.json"
 
@@ -75,8 +96,8 @@ run_workload() {
 printf '%s\n' '[.[] | select(.name | test("^row-(1|7)[0-9]*5$")) | .v] | add' > "$work/filter.jq"
 for w in $workloads; do
   case $w in
-    sqlite) run_workload sqlite 'sqlite3 :memory: < workload.sql > /dev/null' ;;
-    xz) run_workload xz 'xz -6 -c text > text.xz' ;;
-    jq) run_workload jq 'jq -f filter.jq data.json > /dev/null' ;;
+    sqlite) run_workload sqlite "$loader /usr/bin/sqlite3 :memory: < workload.sql > /dev/null" ;;
+    xz) run_workload xz "$loader /usr/bin/xz -6 -c text > text.xz" ;;
+    jq) run_workload jq "$loader /usr/bin/jq -f filter.jq data.json > /dev/null" ;;
   esac
 done

@@ -6,7 +6,10 @@ inspect report written here, no image needed):
     to its package: glibc, not no-package;
   - separate debug information ("debug info only") has its own line and is
     never counted as inconsistent: the audit passes;
-  - an inconsistent module still fails it.
+  - an inconsistent module still fails it;
+  - a module of a glibc package that was rebuilt here (the list names
+    glibc) is counted with the rebuilt packages' (no-ticks), not as glibc
+    kept from Debian.
 
     audit_test.py AUDIT_PY WORK"""
 import json
@@ -58,7 +61,10 @@ def module(path, verdict, reasons=()):
     return {"path": path, "verdict": verdict, "reasons": list(reasons)}
 
 
-def write_root(root, modules):
+REBUILT = "libbz2-1.0 1.0.8-5\nlibbz2-1.0-dbgsym 1.0.8-5\n"
+
+
+def write_root(root, modules, rebuilt=REBUILT):
     os.makedirs(os.path.join(root, "var/lib/dpkg/info"))
     os.makedirs(os.path.join(root, "var/lib/softticks"))
     with open(os.path.join(root, "var/lib/dpkg/status"), "w") as f:
@@ -67,7 +73,7 @@ def write_root(root, modules):
         with open(os.path.join(root, "var/lib/dpkg/info", package + ".list"), "w") as f:
             f.write("".join(p + "\n" for p in paths))
     with open(os.path.join(root, "var/lib/softticks/rebuilt-binaries.txt"), "w") as f:
-        f.write("libbz2-1.0 1.0.8-5\nlibbz2-1.0-dbgsym 1.0.8-5\n")
+        f.write(rebuilt)
     # The modules exist under /usr only, with no /lib32 -> usr/lib32 link:
     # the owner is found by the path alone.
     for m in modules:
@@ -81,9 +87,9 @@ def write_root(root, modules):
     return report
 
 
-def audit(audit_py, work, name, modules):
+def audit(audit_py, work, name, modules, rebuilt=REBUILT):
     root = os.path.join(work, name)
-    report = write_root(root, modules)
+    report = write_root(root, modules, rebuilt)
     p = subprocess.run([sys.executable, audit_py, root, report], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, universal_newlines=True)
     return p.returncode, p.stdout + p.stderr
@@ -131,12 +137,21 @@ def main():
     check(rc == 1, "exit status %d with an inconsistent module" % rc, report)
     check(count(report, "inconsistent") == 1, "the inconsistent module is not counted", report)
 
+    # glibc rebuilt (libc6, not its i386 flavour): its loader without ticks
+    # is a rebuilt package's module, libc6-i386's is still Debian's.
+    rc, report = audit(audit_py, work, "glibc-rebuilt", modules[:-1],
+                       REBUILT + "libc6 glibc\n")
+    check(rc == 0, "exit status %d for an image without inconsistent module" % rc, report)
+    check(count(report, "glibc") == 1, "a rebuilt glibc package's module counted as kept from Debian", report)
+    check(count(report, "no-ticks") == 1, "a rebuilt glibc package's module without ticks is not no-ticks", report)
+
     for f in failures:
         print("FAIL: " + f)
     if failures:
         return 1
     shutil.rmtree(work, ignore_errors=True)
-    print("ok: audit.py maps usr-merged paths to dpkg's, counts debug info apart")
+    print("ok: audit.py maps usr-merged paths to dpkg's, counts debug info apart, "
+          "tells rebuilt glibc packages from Debian's")
     return 0
 
 
