@@ -83,8 +83,7 @@ char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit) {
 }
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
-               int with_module_parts, int glibc_unit, const char *line_marker_name,
-               size_t *len) {
+               const char *line_marker_name, size_t *len) {
   struct st_text t = ST_TEXT_INIT, plain = ST_TEXT_INIT, saved = ST_TEXT_INIT,
                  saved_of = ST_TEXT_INIT;
   char *tick, *tick_saved, *tick_saved_of, *out;
@@ -112,19 +111,6 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
     at = ins[i].text ? ins[i].replace_end : ins[i].offset;
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);
-  if (with_module_parts) {
-    char *parts = sas_module_parts(src->arch, glibc_unit);
-    if (!parts) {
-      free(st_text_finish(&t));
-      free(tick);
-      free(tick_saved);
-      free(tick_saved_of);
-      return NULL;
-    }
-    if (src->len && src->buf[src->len - 1] != '\n') st_text_printf(&t, "\n");
-    st_text_printf(&t, "%s", parts);
-    free(parts);
-  }
   free(tick);
   free(tick_saved);
   free(tick_saved_of);

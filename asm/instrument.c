@@ -4,7 +4,7 @@
 
 #include "sas.h"
 
-int sas_instrument(struct sas_source *src, const struct sas_options *opt, int module_parts,
+int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
                    struct sas_report *rep, struct sas_error *err) {
   struct sas_stream s = {NULL, 0, 0};
@@ -39,8 +39,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt, int mo
   st->instructions += g.instructions;
   res->has_manifest = g.has_manifest;
   res->glibc_unit = sas_is_glibc_unit(src->buf, src->len);
-  res->text = sas_emit(src, ins, nins, module_parts && nins > 0 && !g.has_manifest, res->glibc_unit,
-                       line_marker_name, &res->len);
+  res->text = sas_emit(src, ins, nins, line_marker_name, &res->len);
   if (!res->text) {
     snprintf(err->msg, sizeof err->msg, "out of memory");
     goto out;

@@ -281,7 +281,7 @@ int main(int argc, char **argv) {
       break;
     }
     bytes += src.len;
-    if (sas_instrument(&src, &opt, 0, emit ? NULL : src.name, &res, &st, &rep,
+    if (sas_instrument(&src, &opt, emit ? NULL : src.name, &res, &st, &rep,
                        &err)) {
       fprintf(stderr, "%s:%u: %s: cannot instrument: %s\n", src.name, err.line, prog, err.msg);
       failed = 1;

@@ -148,11 +148,10 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
               struct sas_stats *st, struct sas_report *rep, struct sas_error *err);
 
-/* emit.c: the instrumented text (malloc'd), module parts appended when
- * with_module_parts (without the early mapping for a glibc_unit). */
+/* emit.c: the instrumented text (malloc'd).  The module parts are not
+ * part of it: main.c appends them once, after the last input. */
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
-               int with_module_parts, int glibc_unit, const char *line_marker_name,
-               size_t *len);
+               const char *line_marker_name, size_t *len);
 
 /* The module parts with this tool's manifest (malloc'd), NULL if they
  * cannot be built; a unit of glibc itself gets no early mapping
@@ -169,7 +168,7 @@ struct sas_result {
   int has_manifest;
   int glibc_unit; /* sas_is_glibc_unit */
 };
-int sas_instrument(struct sas_source *src, const struct sas_options *opt, int module_parts,
+int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
                    struct sas_report *rep, struct sas_error *err);
 
