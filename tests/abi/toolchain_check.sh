@@ -21,12 +21,24 @@
 #             header's constraint string, compiled by clang (contained)
 # The environment (tests/abi/CMakeLists.txt): ST_WORK, ST_DATA, ST_INCLUDE,
 # ST_ELF_SECTION, ST_EMIT_TICK_ASM, ST_MANIFEST_TOOL, ST_CAPNP, ST_SCHEMA,
-# ST_READELF and the tools, each empty when missing: ST_GNU_AS, ST_GCC,
-# ST_GXX, ST_HAVE_M32 (ON/OFF), ST_AARCH64_AS, ST_AARCH64_GCC, ST_CLANG,
-# ST_CLANG14.  By hand, from the build tree (toolchain.env: this build's
-# environment for it):
+# ST_READELF and the tools, each empty when missing: ST_GCC, ST_GXX,
+# ST_HAVE_M32 (ON/OFF), ST_AARCH64_GCC, ST_LLVM_CONFIG (the build's LLVM).
+# Found here unless set: ST_GNU_AS (as), ST_AARCH64_AS
+# (aarch64-linux-gnu-as), ST_CLANG14 (clang-14), ST_CLANG (the clang of
+# ST_LLVM_CONFIG, else clang-19 or clang).  By hand, from the build tree
+# (toolchain.env: this build's environment for it):
 #   env $(cat tests/abi/toolchain.env) ST_WORK=/tmp/w bash ../tests/abi/toolchain_check.sh seq i386 clang c
 set -euo pipefail
+: "${ST_GNU_AS=$(command -v as || true)}" "${ST_AARCH64_AS=$(command -v aarch64-linux-gnu-as || true)}"
+: "${ST_CLANG14=$(command -v clang-14 || true)}"
+if [ -z "${ST_CLANG+set}" ]; then
+  ST_CLANG=
+  if [ -n "${ST_LLVM_CONFIG:-}" ]; then
+    ST_CLANG=$("$ST_LLVM_CONFIG" --bindir 2>/dev/null || true)/clang
+    [ -e "$ST_CLANG" ] || ST_CLANG=
+  fi
+  [ -n "$ST_CLANG" ] || ST_CLANG=$(command -v clang-19 || command -v clang || true)
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 check=$1 arch=$2 tool=$3 what=${4:-}
 : "${ST_WORK:?}"

@@ -4,7 +4,8 @@
 # its _start calls __rr_softticks_init first, as abi/ABI.md section 5 says
 # such start-up code must, it runs.  Under softticks-trace the page is the
 # tracer's and both run, counting the same ticks twice.
-# Usage: own_start.sh ARCH    (environment: ST_CC, ST_TRACE, ST_WORK)
+# Usage: own_start.sh ARCH    (environment: ST_TOOLCHAIN, the compiler's
+# file, ../support/README.md: ST_CC, ST_TRACE; ST_WORK)
 source "$(dirname "$0")/../support/scratch.sh"
 arch=$1
 : "${ST_CC:?}"

@@ -1,20 +1,37 @@
 #!/usr/bin/env bash
 # Code that runs before a module's initializer, built by one compiler for
-# one arch at one -O level (usage: run.sh LEVEL):
+# one arch at one -O level (usage: run.sh ARCH LEVEL; ARCH x86_64, i386 or
+# aarch64, LEVEL -O0 or -O2):
 #   1. early.c: tick counts per function in the assembly (the skip policy);
 #   2. every program runs with no tracer and prints what it should;
 #   3. under softticks-trace (x86): `count` exits as the program does with
 #      the same output and some ticks, `check` finds no repeat.
-# CTest passes, in the environment:
-#   ST_CC ST_CXX         the compilers          ST_PLUGIN_FLAGS  how they load the plugin
-#   ST_ARCH              x86_64, i386, aarch64  ST_ARCH_FLAGS    e.g. -m32
-#   ST_KIND              gcc or clang           ST_RUNNER        e.g. qemu-aarch64 -L SYSROOT
-#   ST_ASM_TICKS ST_TESTS ST_CORPUS             ST_TRACE (optional)
-source "$(dirname "$0")/../support/scratch.sh"
-level=$1
-read -r -a plugin <<<"$ST_PLUGIN_FLAGS"
-read -r -a arch_flags <<<"${ST_ARCH_FLAGS:-}"
-read -r -a runner <<<"${ST_RUNNER:-}"
+# The compiler: ST_TOOLCHAIN (tests/support/toolchains.cmake), with
+# ST_ASM_TICKS and ST_TRACE (optional); ST_WORK a scratch directory.
+here=$(cd "$(dirname "$0")" && pwd)
+ST_TESTS=$here
+ST_CORPUS=$(dirname "$here")/corpus
+source "$here/../support/scratch.sh"
+ST_ARCH=$1 level=$2
+# How this compiler builds for this arch, and runs what it built: clang
+# -m32's default PIE code cannot call an ifunc (GNU ld); aarch64 programs
+# run under qemu, GCC's dynamic (the loader and libraries from the cross
+# sysroot), clang's static.
+arch_flags=() runner=()
+case $ST_KIND:$ST_ARCH in
+  gcc:aarch64) ST_CC=$ST_AARCH64_GCC ST_CXX=$ST_AARCH64_GXX plugin=(-fplugin="$ST_AARCH64_PLUGIN")
+    runner=("$ST_QEMU" -L /usr/aarch64-linux-gnu) ;;
+  gcc:*) ST_CC=$ST_GCC ST_CXX=$ST_GXX plugin=(-fplugin="$ST_PLUGIN") ;;
+  clang:*) ST_CC=$ST_BINDIR/clang ST_CXX=$ST_BINDIR/clang++ plugin=(--config "$ST_CFG") ;;
+esac
+case $ST_KIND:$ST_ARCH in
+  *:x86_64) ;;
+  gcc:i386) arch_flags=(-m32) ;;
+  clang:i386) arch_flags=(-m32 -fPIC) ;;
+  clang:aarch64) arch_flags=(--target=aarch64-linux-gnu -static) runner=("$ST_QEMU") ;;
+  gcc:aarch64) ;;
+  *) fail "unknown arch $ST_ARCH" ;;
+esac
 # GCC checks its IL and call graph after each pass (the plugin adds calls).
 [ "$ST_KIND" = gcc ] && plugin+=(-fchecking=2)
 cc() { "$ST_CC" "${plugin[@]}" "${arch_flags[@]}" "$level" -I"$ST_CORPUS" "$@"; }

@@ -119,17 +119,36 @@ def find_csmith_include(explicit):
     return None
 
 
+def toolchain(build, name):
+    """The build's description of compiler NAME, build/tests/toolchains/NAME.env
+    (tests/support/toolchains.cmake: KEY='value' lines), or {} without one."""
+    env = {}
+    try:
+        with open(os.path.join(build, "tests", "toolchains", name + ".env")) as f:
+            for line in f:
+                key, _, value = line.rstrip("\n").partition("=")
+                env[key] = value.strip("'")
+    except OSError:
+        pass
+    return env
+
+
 def resolve_tools(args):
-    """Returns {key: (compiler, [instrumentation flags])} of the usable compilers."""
+    """Returns {key: (compiler, [instrumentation flags])} of the usable compilers:
+    the ones given, else the build's (toolchain()), else the ones on PATH."""
     b = args.build
+    gcc, clang19, clang14 = (toolchain(b, name) for name in ("gcc", "clang19", "clang14"))
+    bindir_clang = lambda t: t.get("ST_BINDIR") and os.path.join(t["ST_BINDIR"], "clang")
     spec = {
-        "gcc": (args.gcc or which("gcc-12") or which("gcc"),
-                args.gcc_plugin or os.path.join(b, "gcc-plugin", "softticks.so"), "-fplugin="),
-        "clang19": (args.clang19 or which("clang-19"),
-                    args.llvm19_plugin or os.path.join(b, "llvm-pass", "softticks.so"), "-fpass-plugin="),
-        "clang14": (args.clang14 or which("clang-14"),
-                    args.llvm14_plugin or os.path.join(b, "llvm-pass", "llvm-14", "softticks.so"),
-                    "-fpass-plugin="),
+        "gcc": (args.gcc or gcc.get("ST_GCC") or which("gcc-12") or which("gcc"),
+                args.gcc_plugin or gcc.get("ST_PLUGIN") or os.path.join(b, "gcc-plugin", "softticks.so"),
+                "-fplugin="),
+        "clang19": (args.clang19 or bindir_clang(clang19) or which("clang-19"),
+                    args.llvm19_plugin or clang19.get("ST_PLUGIN")
+                    or os.path.join(b, "llvm-pass", "softticks.so"), "-fpass-plugin="),
+        "clang14": (args.clang14 or bindir_clang(clang14) or which("clang-14"),
+                    args.llvm14_plugin or clang14.get("ST_PLUGIN")
+                    or os.path.join(b, "llvm-pass", "llvm-14", "softticks.so"), "-fpass-plugin="),
     }
     tools = {}
     for key, (cc, plugin, opt) in spec.items():

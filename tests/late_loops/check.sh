@@ -6,49 +6,41 @@
 # pins.  On x86 (and aarch64 under qemu) the programs also run and print
 # what the uninstrumented build prints; with softticks-trace, the
 # deterministic ones are single-stepped by `check` on x86.
-# Usage: check.sh COMPILER ARCH   (COMPILER: gcc, gcc11, clang19, clang14)
-# Environment (CTest): ST_HERE ST_WORK ST_CHECKER ST_OBJDUMP
-#   ST_AARCH64_OBJDUMP ST_GCC ST_GCC_PLUGIN ST_GCC11 ST_GCC11_PLUGIN ST_AARCH64_GCC
-#   ST_AARCH64_GCC_PLUGIN ST_CLANG<N>_BINDIR ST_CLANG<N>_CFG ST_QEMU
-#   ST_TRACE (each optional but the ones the asked build needs).
+# Usage: check.sh ARCH, with ST_TOOLCHAIN the compiler's file
+# (build/tests/toolchains/<compiler>.env: gcc, gcc11, clang19, clang14) and
+# ST_WORK a scratch directory; ST_OBJDUMP, ST_AARCH64_OBJDUMP override the
+# objdump and aarch64-linux-gnu-objdump on PATH.
+ST_HERE=$(cd "$(dirname "$0")" && pwd)
+ST_CHECKER=$ST_HERE/tickfree_cycles.py
 source "$ST_HERE/../support/scratch.sh"
 skip() {
   echo "SKIP: $*"
   exit 77
 }
-compiler=$1
-arch=$2
+compiler=$ST_COMPILER
+arch=$1
 
-case "$compiler:$arch" in
+case "$ST_KIND:$arch" in
   gcc:aarch64)
-    [ -n "${ST_AARCH64_GCC_PLUGIN:-}" ] || skip "no aarch64 GCC plugin (g++-aarch64-linux-gnu)"
+    [ -n "${ST_AARCH64_PLUGIN:-}" ] || skip "no aarch64 GCC plugin (g++-aarch64-linux-gnu)"
     plain=("$ST_AARCH64_GCC")
-    cc=("$ST_AARCH64_GCC" -fplugin="$ST_AARCH64_GCC_PLUGIN" -fchecking=2) ;;
+    cc=("$ST_AARCH64_GCC" -fplugin="$ST_AARCH64_PLUGIN" -fchecking=2) ;;
   gcc:*)
-    [ -n "${ST_GCC_PLUGIN:-}" ] || skip "no GCC plugin"
     plain=("$ST_GCC")
-    cc=("$ST_GCC" -fplugin="$ST_GCC_PLUGIN" -fchecking=2) ;;
-  gcc11:aarch64) skip "no aarch64 GCC 11 plugin" ;;
-  gcc11:*)
-    [ -n "${ST_GCC11_PLUGIN:-}" ] || skip "no GCC 11 plugin"
-    plain=("$ST_GCC11")
-    cc=("$ST_GCC11" -fplugin="$ST_GCC11_PLUGIN" -fchecking=2) ;;
-  clang*)
-    major=${compiler#clang}
-    bindir_var=ST_CLANG${major}_BINDIR cfg_var=ST_CLANG${major}_CFG
-    [ -n "${!bindir_var:-}" ] || skip "no LLVM $major plugin"
-    plain=("${!bindir_var}/clang")
-    cc=("${!bindir_var}/clang" --config "${!cfg_var}") ;;
+    cc=("$ST_GCC" -fplugin="$ST_PLUGIN" -fchecking=2) ;;
+  clang:*)
+    plain=("$ST_BINDIR/clang")
+    cc=("$ST_BINDIR/clang" --config "$ST_CFG") ;;
   *) fail "unknown compiler $compiler" ;;
 esac
 case "$arch" in
-  x86_64) arch_flags=() objdump=$ST_OBJDUMP ;;
-  i386) arch_flags=(-m32) objdump=$ST_OBJDUMP ;;
+  x86_64) arch_flags=() objdump=${ST_OBJDUMP:-$(command -v objdump)} ;;
+  i386) arch_flags=(-m32) objdump=${ST_OBJDUMP:-$(command -v objdump)} ;;
   aarch64)
     arch_flags=(-static)
     [ "$compiler" = gcc ] || arch_flags+=(--target=aarch64-linux-gnu)
-    [ -n "${ST_AARCH64_OBJDUMP:-}" ] || skip "no aarch64-linux-gnu-objdump"
-    objdump=$ST_AARCH64_OBJDUMP ;;
+    objdump=${ST_AARCH64_OBJDUMP:-$(command -v aarch64-linux-gnu-objdump || true)}
+    [ -n "$objdump" ] || skip "no aarch64-linux-gnu-objdump" ;;
   *) fail "unknown arch $arch" ;;
 esac
 [ "${compiler#gcc}" != "$compiler" ] && libs=(-latomic) || libs=()

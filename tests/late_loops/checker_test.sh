@@ -3,6 +3,12 @@
 # loop through a tick passes, a loop without one is reported, a stack
 # probe loop (sp lowered each pass, never raised) passes, and a loop that
 # lowers and raises sp is reported.
+# Usage: ST_WORK=DIR checker_test.sh (ST_OBJDUMP, ST_AARCH64_OBJDUMP:
+# as check.sh).
+ST_HERE=$(cd "$(dirname "$0")" && pwd)
+ST_CHECKER=$ST_HERE/tickfree_cycles.py
+ST_OBJDUMP=${ST_OBJDUMP:-$(command -v objdump)}
+ST_AARCH64_OBJDUMP=${ST_AARCH64_OBJDUMP:-$(command -v aarch64-linux-gnu-objdump || true)}
 source "$ST_HERE/../support/scratch.sh"
 status=0
 expect() { # EXIT-CODE OBJECT FUNCTION-NAMES...

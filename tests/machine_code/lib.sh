@@ -1,19 +1,35 @@
 # shellcheck shell=bash
-# Shared by the machine-code checks (sourced).  One compiler per test;
-# CTest passes, in the environment:
-#   ST_COMPILER ST_KIND          gcc12, gcc11, clang19...; gcc or clang
-#   ST_PLUGIN                    that compiler's plugin
-#   gcc:   ST_GCC ST_GXX         the host drivers
-#          ST_AARCH64_GCC ST_AARCH64_GXX ST_AARCH64_PLUGIN ST_AARCH64_SYSROOT
-#                                the aarch64 cross build (optional)
-#   clang: ST_MAJOR ST_BINDIR    the LLVM under test and its bin directory
-#          ST_CFG ST_LTO_CFG     its config files (softticks.cfg, softticks-lto.cfg)
-#   ST_TESTS ST_CORPUS ST_SUPPORT ST_INCLUDE
-#                                tests/machine_code, tests/corpus, tests/support, include/
-#   ST_ASM_TICKS ST_BIN_TICKS    the tick counters (asm_ticks.c, bin_ticks.c)
-#   ST_TRACE ST_QEMU             softticks-trace, qemu-aarch64 (optional)
-#   ST_WORK                      a scratch directory for this test
-source "$(dirname "${BASH_SOURCE[0]}")/../support/scratch.sh"
+# Shared by the machine-code checks (sourced).  One compiler per test, from
+# the environment CTest passes (README.md runs a check by hand):
+#   ST_TOOLCHAIN  build/tests/toolchains/<compiler>.env, which scratch.sh
+#                 loads (tests/support/toolchains.cmake):
+#     ST_COMPILER ST_KIND        gcc12, gcc11, clang19...; gcc or clang
+#     ST_PLUGIN                  that compiler's plugin
+#     gcc:   ST_GCC ST_GXX       the host drivers
+#            ST_AARCH64_GCC ST_AARCH64_GXX ST_AARCH64_PLUGIN
+#                                the aarch64 cross build (host GCC, optional)
+#     clang: ST_MAJOR ST_BINDIR  the LLVM under test and its bin directory
+#            ST_CFG ST_LTO_CFG   its config files (softticks.cfg, softticks-lto.cfg)
+#     ST_INCLUDE                 include/
+#     ST_ASM_TICKS ST_BIN_TICKS  the tick counters (asm_ticks.c, bin_ticks.c)
+#     ST_TRACE ST_QEMU           softticks-trace, qemu-aarch64 (optional)
+#   ST_WORK       a scratch directory for this test
+# Set here: ST_TESTS ST_CORPUS ST_SUPPORT (tests/machine_code, tests/corpus,
+# tests/support) and ST_AARCH64_SYSROOT (where qemu finds the cross GCC's
+# loader and libraries).
+ST_TESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ST_CORPUS=$(dirname "$ST_TESTS")/corpus
+ST_SUPPORT=$(dirname "$ST_TESTS")/support
+source "$ST_SUPPORT/scratch.sh"
+
+ST_AARCH64_SYSROOT=
+if [ -n "${ST_AARCH64_GCC:-}" ]; then
+  ST_AARCH64_SYSROOT=$("$ST_AARCH64_GCC" -print-sysroot 2>/dev/null || true)
+  _triple=$("$ST_AARCH64_GCC" -dumpmachine 2>/dev/null || true)
+  if { [ -z "$ST_AARCH64_SYSROOT" ] || [ "$ST_AARCH64_SYSROOT" = / ]; } && [ -e "/usr/$_triple" ]; then
+    ST_AARCH64_SYSROOT=/usr/$_triple
+  fi
+fi
 
 ST_CLANG=${ST_BINDIR:-}/clang
 

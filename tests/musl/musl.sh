@@ -8,8 +8,8 @@
 # relocation, is instrumented by softticks-inspect's verdict, and counts
 # the same ticks twice under softticks-trace.  The same source built for
 # glibc keeps its early mapping (the sibling that must not change).
-# Usage: musl.sh    (environment: ST_KIND, ST_CC, ST_INSPECT,
-# ST_TRACE, ST_WORK)
+# Usage: musl.sh    (environment: ST_TOOLCHAIN, the compiler's file,
+# ../support/README.md: ST_KIND, ST_CC, ST_INSPECT, ST_TRACE; ST_WORK)
 source "$(dirname "$0")/../support/scratch.sh"
 : "${ST_KIND:?}" "${ST_CC:?}" "${ST_INSPECT:?}" "${ST_TRACE:?}"
 src=$(dirname "$0")/program.c

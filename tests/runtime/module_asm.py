@@ -20,6 +20,7 @@ compiler; without it, or without that compiler, the assemblers' bytes are
 compared with each other only), so are the assemblers (--gas-<arch> a gcc
 command line that assembles for <arch>, --clang once per clang)."""
 import argparse
+import glob
 import os
 import re
 import shlex
@@ -199,10 +200,19 @@ def main():
     ap.add_argument("--regen", help="runtime/regen_init_tables.py")
     for arch in ARCHES:
         ap.add_argument("--gas-" + arch, default="", help="a gcc command that assembles for it")
-    ap.add_argument("--clang", action="append", default=[])
-    ap.add_argument("--lld", action="store_true", help="clang's -fuse-ld=lld works")
+    ap.add_argument("--clang", action="append", default=[],
+                    help="a clang (repeatable; default: every /usr/lib/llvm-N/bin/clang, newest "
+                         "first, else the first of clang, clang-19, clang-14 on PATH)")
+    ap.add_argument("--lld", action="store_true",
+                    help="clang's -fuse-ld=lld works (default: when ld.lld is on PATH)")
     ap.add_argument("--work", required=True)
     a = ap.parse_args()
+    if not a.clang:
+        found = glob.glob("/usr/lib/llvm-*/bin/clang")
+        found.sort(key=lambda c: int(re.search(r"llvm-(\d+)", c).group(1)), reverse=True)
+        on_path = [shutil.which(c) for c in ("clang", "clang-19", "clang-14") if shutil.which(c)]
+        a.clang = found or on_path[:1]
+    a.lld = a.lld or any(shutil.which(ld) for ld in ("ld.lld", "ld.lld-19", "ld.lld-14"))
     shutil.rmtree(a.work, ignore_errors=True)
     for arch in ARCHES:
         d = os.path.join(a.work, arch)

@@ -1,5 +1,7 @@
 # Shared by the shell test libraries (tests/machine_code/lib.sh and others):
-# strict mode, fail(), and a fresh scratch directory ST_WORK to work in.
+# strict mode, fail(), the compiler's description ST_TOOLCHAIN (a generated
+# build/tests/toolchains/<compiler>.env, when the test has one) and a fresh
+# scratch directory ST_WORK to work in.
 set -euo pipefail
 
 fail() {
@@ -7,6 +9,12 @@ fail() {
   exit 1
 }
 
+if [ -n "${ST_TOOLCHAIN:-}" ]; then
+  set -a
+  # shellcheck source=/dev/null
+  . "$ST_TOOLCHAIN"
+  set +a
+fi
 : "${ST_WORK:?}"
 rm -rf "$ST_WORK"
 mkdir -p "$ST_WORK"

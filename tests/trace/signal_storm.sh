@@ -6,13 +6,16 @@
 # signals),
 # `check` finds no violation, and with signals the program raises itself
 # stop-at and slices stop at the same places twice.
-# Usage: signal_storm.sh TRACE SOURCE COMPILER [FLAGS...]
-# (ST_WORK: scratch directory.)  Nothing here asserts on timing; the
-# storm ends after 300 signals or its rounds, whichever comes first.
+# Usage: signal_storm.sh ARCH, with ST_TOOLCHAIN the compiler's file
+# (build/tests/toolchains/<compiler>.env: ST_CC, ST_TRACE) and ST_WORK a
+# scratch directory.  Nothing here asserts on timing; the storm ends after
+# 300 signals or its rounds, whichever comes first.
+src=$(cd "$(dirname "$0")" && pwd)/signal_storm.c
 source "$(dirname "$0")/../support/scratch.sh"
-trace=$1 src=$2
-shift 2
-"$@" -O2 "$src" -o storm || fail "cannot build: $*"
+trace=${ST_TRACE:?} arch=$1
+read -r -a cc <<< "${ST_CC:?}"
+[ "$arch" = i386 ] && cc+=(-m32)
+"${cc[@]}" -O2 "$src" -o storm || fail "cannot build: ${cc[*]}"
 
 # count MODE ROUNDS [PERIOD]: sets ticks, rounds, handled, steps.
 count() {
