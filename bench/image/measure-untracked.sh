@@ -44,7 +44,7 @@ cp "$repo/bench/sqlite/workload.sql" "$work/workload.sql"
 loader=
 if [ -n "$debian_glibc" ]; then
   want=$(dpkg-query -W -f '${Version}' libc6)
-  have=$(in_root "$root" dpkg-query -W -f '${Version}' libc6)
+  have=$(in_root "$root" dpkg-query -W -f "\${Version}" libc6)
   [ "$want" = "$have" ] || { echo "measure-untracked: this host's libc6 is $want, the root's $have" >&2; exit 1; }
   mkdir -p "$work/debian-glibc"
   dpkg -L libc6 | grep -E '^/(usr/)?lib(64)?/(x86_64-linux-gnu/)?[^/]*\.so[.0-9]*$' | while read -r f; do
