@@ -98,10 +98,15 @@ static unsigned section_id(struct sections *s, const char *name, const char *fla
                      : (!strcmp(name, ".text") || !strncmp(name, ".text.", 6) ||
                         !strcmp(name, ".init") || !strcmp(name, ".fini"));
   /* .init (DT_INIT: crti.o's _init) runs before the module's .init_array,
-   * so before its initializer, like _start: it must not tick. */
+   * so before its initializer, like _start: it must not tick.  .fini
+   * (DT_FINI) is the same kind of fragment, crti.o's _fini prologue and
+   * crtn.o's epilogue, linked into every program and library: a tick in
+   * it would give every module, even one built to opt out, the ABI note
+   * and initializer (crti.o's, whose copy of them lld cannot merge with an
+   * LTO object's). */
   s->skip[i] = !strncmp(name, RR_SOFTTICKS_SKIP_SECTION_PREFIX,
                         strlen(RR_SOFTTICKS_SKIP_SECTION_PREFIX)) ||
-               !strcmp(name, ".init");
+               !strcmp(name, ".init") || !strcmp(name, ".fini");
   s->names_no_targets[i] = !strncmp(name, ".debug", 6) || !strncmp(name, ".zdebug", 7) ||
                            !strncmp(name, ".eh_frame", 9) || !strncmp(name, ".note", 5) ||
                            !strncmp(name, ".stab", 5) || !strcmp(name, ".comment");
