@@ -2,7 +2,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "module_asm.h"
 #include "sas.h"
+
+/* The source is the GCC plugin's output (ST_COMPILED_MARKER at the start of
+ * a line): only its asm statements may tick. */
+static int is_compiler_output(const char *buf, size_t len) {
+  static const char marker[] = ST_COMPILED_MARKER "\n";
+  const char *p = buf, *end = buf + len;
+  while ((p = memchr(p, '#', (size_t)(end - p))) != NULL) {
+    if ((p == buf || p[-1] == '\n') && (size_t)(end - p) >= sizeof marker - 1 &&
+        !memcmp(p, marker, sizeof marker - 1))
+      return 1;
+    p++;
+  }
+  return 0;
+}
 
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
@@ -12,11 +27,13 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   struct sas_insert *ins = NULL;
   unsigned nins = 0;
   int rc = -1;
+  struct sas_options opts = *opt;
   memset(&g, 0, sizeof g);
   memset(res, 0, sizeof *res);
   err->msg[0] = 0;
+  if (is_compiler_output(src->buf, src->len)) opts.compiled = 1;
   if (sas_source_parse(src, err) || sas_expand(src, &s, rep, err) ||
-      sas_graph_build(src, &s, opt, &g, rep, err))
+      sas_graph_build(src, &s, &opts, &g, rep, err))
     goto out;
   {
     unsigned c = sas_computed_code_address(&s, &g, src->arch);

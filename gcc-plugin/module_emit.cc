@@ -40,6 +40,7 @@ void st_emit_module_parts(void *, void *) {
   if (st_option_stats)
     fprintf(stderr, "softticks: unit %s: %lu ticks in %lu functions\n",
             main_input_filename ? main_input_filename : "?", st_unit_ticks, st_unit_functions);
+  if (asm_out_file && !emitted) fprintf(asm_out_file, "%s\n", ST_COMPILED_MARKER);
   if (emitted || (st_unit_ticks == 0 && !st_unit_maps_early) || !asm_out_file || !st_target_arch(&arch)) return;
   emitted = true;
 
