@@ -110,7 +110,7 @@ in_root "$tmp" /usr/lib/softticks/image/make-default.sh
 if [ -n "$packages" ]; then
   in_root "$tmp" apt-get update -qq
   for src in $packages; do
-    step "rebuild $src with its test suite"
+    step "rebuild $src (with its test suite, unless its package-settings say nocheck)"
     in_root "$tmp" /usr/lib/softticks/image/rebuild-package.sh "$src" "$jobs"
   done
   step "remove the build dependencies"
