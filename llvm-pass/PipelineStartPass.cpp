@@ -9,6 +9,8 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Config/llvm-config.h>
@@ -26,12 +28,12 @@ namespace softticks {
 // clang adds these module flags before it runs an LTO pre-link pipeline
 // (-flto: "ThinLTO" = 0 with a summary; -flto=thin: "EnableSplitLTOUnit"),
 // and a normal compile has neither.  Link-time pipelines have them too but
-// never run pipeline-start passes.  A module that already has the owner
-// marker went through a pre-link compile before: this is a compile of its
-// bitcode to native code (clang -c foo.bc), which is instrumented.
+// never run pipeline-start passes.  A module that already has the LTO
+// unit flag went through a pre-link compile before: this is a compile of
+// its bitcode to native code (clang -c foo.bc), which is instrumented.
 static bool isLtoPrelink(const Module &M) {
   return (M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit")) &&
-         !M.getNamedValue(LtoOwnerMarker);
+         !M.getModuleFlag(LtoUnitFlag);
 }
 
 // With -finstrument-functions(-after-inlining) or -pg, clang gives every
@@ -62,13 +64,35 @@ static bool isCompilerGenerated(const Function &F) {
          N.substr(0, 6) == "__dtor" || N.substr(0, 6) == "__tls_";
 }
 
-static void addLtoOwnerMarker(Module &M) {
-  Type *I8 = Type::getInt8Ty(M.getContext());
-  auto *GV = new GlobalVariable(M, I8, /*isConstant=*/true, GlobalValue::LinkOnceODRLinkage,
-                                ConstantInt::get(I8, 0), LtoOwnerMarker);
-  GV->setVisibility(GlobalValue::HiddenVisibility);
-  GV->setComdat(M.getOrInsertComdat(LtoOwnerMarker));
-  appendToCompilerUsed(M, {GV});
+// The LTO claim (LtoClaimAttr): a definition of the initializer's symbol
+// that the link's symbol resolution weighs against the other inputs'.  Not
+// in a module that defines the initializer itself (that definition is its
+// claim) or uses the name for something else; and only for a target that
+// gets ticks, with an lld that can run the link's pass (LtoClaims).
+static void addLtoClaim(Module &M) {
+  if (!LtoClaims)
+    return;
+  std::optional<TickTarget> Target = tickTargetFor(Triple(M.getTargetTriple()));
+  if (!Target || definesInitializer(M, Target->Arch))
+    return;
+  LLVMContext &C = M.getContext();
+  FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(C), false);
+  Function *Claim = M.getFunction(RR_SOFTTICKS_INIT_SYMBOL);
+  if (Claim ? Claim->getFunctionType() != VoidFn : M.getNamedValue(RR_SOFTTICKS_INIT_SYMBOL) != nullptr)
+    return;
+  if (!Claim)
+    Claim = Function::Create(VoidFn, GlobalValue::ExternalLinkage, RR_SOFTTICKS_INIT_SYMBOL, M);
+  Claim->setLinkage(GlobalValue::LinkOnceODRLinkage);
+  Claim->setVisibility(GlobalValue::HiddenVisibility);
+  Claim->addFnAttr(LtoClaimAttr);
+  // A call the program makes to its initializer must stay a call: not
+  // inlined, not dropped as a call without effects.
+  Claim->addFnAttr(Attribute::NoInline);
+  Claim->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(C, "", Claim));
+  B.CreateCall(InlineAsm::get(VoidFn, "", "", /*hasSideEffects=*/true));
+  B.CreateRetVoid();
+  appendToCompilerUsed(M, {Claim});
 }
 
 // The LTO link check (common/lto_link_check.h): a private pointer to the
@@ -95,7 +119,8 @@ static void addLtoLinkCheck(Module &M) {
 PreservedAnalyses SoftTicksPipelineStartPass::run(Module &M, ModuleAnalysisManager &) {
   if (isLtoPrelink(M) && !M.getModuleFlag(InstrumentedFlag)) {
     M.getOrInsertNamedMetadata(LtoPrelinkMark);
-    addLtoOwnerMarker(M);
+    M.addModuleFlag(Module::Max, LtoUnitFlag, 1);
+    addLtoClaim(M);
     addLtoLinkCheck(M);
   }
 

@@ -283,17 +283,6 @@ private:
 
 void warn(Module &M, const Twine &Msg) { M.getContext().diagnose(Warning(Msg)); }
 
-// Whether the module defines __rr_softticks_init itself (hand-instrumented
-// code: its module asm, from RR_SOFTTICKS_INIT_ASM or rr's header, or a
-// function of that name).  Read before the pass adds anything.
-bool definesInitializer(const Module &M, const TickTarget &Target) {
-  const Function *F = M.getFunction(RR_SOFTTICKS_INIT_SYMBOL);
-  if (F && !F->isDeclaration())
-    return true;
-  const std::string &Asm = M.getModuleInlineAsm();
-  return st_asm_defines_symbol(Asm.c_str(), RR_SOFTTICKS_INIT_SYMBOL, Target.Arch) != 0;
-}
-
 // The module parts (common/module_asm.h); a module with its own
 // initializer gets no second one (its group is the one the linker keeps),
 // and a module for musl (the triple's environment) no early mapping: its
@@ -366,18 +355,30 @@ bool isThinLtoModule(const Module &M) {
 }
 
 // Whether this module emits the initializer and notes: always, except in
-// an LTO link where another module holds the owner marker's definition.
-// Drops the marker either way.
-bool takeLtoOwnership(Module &M, bool &IsLtoLink) {
-  GlobalVariable *Owner = M.getGlobalVariable(LtoOwnerMarker, true);
-  IsLtoLink = Owner != nullptr;
-  if (!Owner)
-    return true;
-  bool Owns = !Owner->isDeclaration() && !Owner->hasAvailableExternallyLinkage();
-  removeFromUsedList(M, "llvm.compiler.used", Owner);
-  Owner->removeDeadConstantUsers();
-  if (Owner->use_empty())
-    Owner->eraseFromParent();
+// an LTO unit (LtoUnitFlag), where only the module that holds the
+// prevailing LTO claim does, or one that defines the initializer itself
+// (or any, where there are no claims: LtoClaims).
+// Turns the claim into a declaration either way (before anything
+// instruments or calls it).
+bool takeLtoOwnership(Module &M, bool OwnInitializer, bool &IsLtoUnit) {
+  IsLtoUnit = M.getModuleFlag(LtoUnitFlag) != nullptr;
+  Function *Claim = M.getFunction(RR_SOFTTICKS_INIT_SYMBOL);
+  if (!Claim || !Claim->hasFnAttribute(LtoClaimAttr))
+    return !IsLtoUnit || OwnInitializer || !LtoClaims;
+  bool Owns = !Claim->isDeclaration() && !Claim->hasAvailableExternallyLinkage();
+  removeFromUsedList(M, "llvm.compiler.used", Claim);
+  Claim->removeDeadConstantUsers();
+  if (Claim->use_empty()) {
+    Claim->eraseFromParent();
+  } else {
+    // Calls to the initializer (mapsPageFirst, or the program's own) now
+    // reach the one the module parts define.
+    Claim->deleteBody();
+    Claim->setComdat(nullptr);
+    Claim->removeFnAttr(LtoClaimAttr);
+    Claim->setVisibility(GlobalValue::HiddenVisibility);
+    Claim->setDSOLocal(true);
+  }
   return Owns;
 }
 
@@ -425,6 +426,14 @@ void callInitializerFirst(Function &F) {
 
 } // namespace
 
+bool definesInitializer(const Module &M, enum rr_softticks_arch Arch) {
+  const Function *F = M.getFunction(RR_SOFTTICKS_INIT_SYMBOL);
+  if (F && !F->isDeclaration() && !F->hasFnAttribute(LtoClaimAttr))
+    return true;
+  const std::string &Asm = M.getModuleInlineAsm();
+  return st_asm_defines_symbol(Asm.c_str(), RR_SOFTTICKS_INIT_SYMBOL, Arch) != 0;
+}
+
 PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   if (M.getModuleFlag(InstrumentedFlag))
     return PreservedAnalyses::all();
@@ -459,7 +468,11 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(M.getContext()), false);
   InlineAsm *Tick = InlineAsm::get(VoidFn, Target->AsmTemplate, Target->Constraints,
                                    /*hasSideEffects=*/true);
-  bool OwnInitializer = definesInitializer(M, *Target);
+  bool OwnInitializer = definesInitializer(M, Target->Arch);
+  // In an LTO link the claim's owner speaks for all the link's modules,
+  // some of which may tick when it does not.
+  bool IsLtoUnit = false;
+  bool Owns = takeLtoOwnership(M, OwnInitializer, IsLtoUnit);
   FunctionFilter Filter(M);
   Stats S;
   bool MapsEarly = false;
@@ -477,16 +490,12 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   }
 
   M.addModuleFlag(Module::Max, InstrumentedFlag, 1);
-  // In an LTO link the owner speaks for all the link's modules, some of
-  // which may tick when it does not.
-  bool IsLtoLink = false;
-  bool Owns = takeLtoOwnership(M, IsLtoLink);
-  if (!IsLtoLink && isThinLtoModule(M))
+  if (!IsLtoUnit && isThinLtoModule(M))
     warn(M, "ThinLTO module " + M.getModuleIdentifier() +
                 " was compiled without the softticks plugin: if its link has more than one "
                 "module, each one's initializer is a duplicate symbol; compile every -flto "
                 "unit with the plugin");
-  if (Owns && (S.Ticks || IsLtoLink || MapsEarly))
+  if (Owns && (S.Ticks || IsLtoUnit || MapsEarly))
     appendModuleAsm(M, *Target, OwnInitializer);
   if (statsRequested())
     errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "

@@ -4,7 +4,10 @@
 #ifndef SOFTTICKS_LLVM_SOFTTICKS_PASS_H
 #define SOFTTICKS_LLVM_SOFTTICKS_PASS_H
 
+#include <llvm/Config/llvm-config.h>
 #include <llvm/IR/PassManager.h>
+
+#include <rr/softticks.h>
 
 namespace softticks {
 
@@ -20,13 +23,24 @@ inline constexpr const char *SkipAttr = "softticks-skip";
 // leaves the module alone (the link-time pipeline instruments it).
 inline constexpr const char *LtoPrelinkMark = "softticks.lto_prelink";
 
-// In an LTO pre-link module: a hidden linkonce_odr byte in a COMDAT of the
-// same name, kept by llvm.compiler.used.  The linker's LTO symbol
-// resolution keeps exactly one definition of it, and only the module that
-// holds that definition after the link emits the initializer and notes
-// (lld does not deduplicate COMDAT groups among the objects its ThinLTO
-// backends produce).  The instrumentation pass removes it.
-inline constexpr const char *LtoOwnerMarker = "__rr_softticks_lto_owner";
+// Module flag on an LTO pre-link module: a later compile of it (an LTO
+// link's backend, or clang -c foo.bc) is no pre-link, and instruments.
+inline constexpr const char *LtoUnitFlag = "softticks.lto_unit";
+// Function attribute of the LTO claim that the pre-link compile adds: a
+// hidden linkonce_odr definition of __rr_softticks_init (noinline, an
+// empty asm statement for a body), kept by llvm.compiler.used, so that
+// the linker's symbol resolution sees it beside every other input's
+// initializer.  An ordinary instrumented object's initializer (a strong
+// symbol in its COMDAT group) wins over every claim; else exactly one
+// claim prevails.  Only the module that holds the prevailing claim emits
+// the initializer and notes: lld ignores COMDAT groups in the objects its
+// LTO backends produce, so parts from two places would be duplicate
+// symbols.  The instrumentation pass turns every claim into a declaration.
+inline constexpr const char *LtoClaimAttr = "softticks-lto-claim";
+// lld loads pass plugins from LLVM 15 on.  Before, no LTO link instruments,
+// so no module gets a claim (it would stay in the output), and an LTO unit
+// instrumented by a later compile (clang -c foo.bc) owns the parts.
+inline constexpr bool LtoClaims = LLVM_VERSION_MAJOR >= 15;
 
 class SoftTicksPass : public llvm::PassInfoMixin<SoftTicksPass> {
 public:
@@ -43,6 +57,12 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
   static bool isRequired() { return true; }
 };
+
+// Whether the module defines __rr_softticks_init itself (hand-instrumented
+// code: its module asm, from RR_SOFTTICKS_INIT_ASM or rr's header, or a
+// function of that name other than the LTO claim).  Read before the pass
+// adds anything.
+bool definesInitializer(const llvm::Module &M, enum rr_softticks_arch Arch);
 
 // Registers -softticks-stats.  Call once, only in the LLVM the plugin
 // was built for.

@@ -17,7 +17,9 @@ target triple = "x86_64-unknown-linux-gnu"
 ; PRELINK: @__rr_softticks_lto_link_needs_the_plugin = external global i8
 ; PRELINK: @__rr_softticks_lto_check = private constant ptr @__rr_softticks_lto_link_needs_the_plugin, section ".data.rel.ro.__rr_softticks_lto_check"
 ; PRELINK: @llvm.used = appending global [1 x ptr] [ptr @__rr_softticks_lto_check]
+; PRELINK-LABEL: define void @f(
 ; PRELINK-NOT: asm sideeffect
+; PRELINK: ret void
 
 ; LINK-NOT: __rr_softticks_lto_check
 ; LINK-NOT: lto_link_needs_the_plugin

@@ -1,5 +1,5 @@
 ; A ThinLTO post-link backend of a module compiled without the plugin (no
-; owner marker): instrumented, with the initializer and notes, and a warning
+; LTO unit flag, no LTO claim): instrumented, with the initializer and notes, and a warning
 ; that every such module of the link carries them (a duplicate symbol).
 ; RUN: opt %loadplugin -passes='thinlto<O2>' -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=WARN < %t.err

@@ -1,7 +1,9 @@
 ; LTO pre-link pipelines (the module flags clang adds for -flto=thin and
 ; -flto) are not instrumented: the link-time pipeline does it.  The module
-; gets the owner marker (one linkonce_odr byte in its COMDAT, kept by
-; llvm.compiler.used) and keeps no other trace.
+; gets the LTO unit flag and the LTO claim (a hidden linkonce_odr
+; __rr_softticks_init, kept by llvm.compiler.used, whose body an empty asm
+; statement keeps from ever looking free of effects) and no other trace.
+; REQUIRES: llvm-15+
 ; RUN: opt %loadplugin -passes='thinlto-pre-link<O2>' -S %s | FileCheck %s
 ; RUN: opt %loadplugin -passes='thinlto-pre-link<O0>' -S %s | FileCheck %s
 ; RUN: opt %loadplugin -passes='lto-pre-link<O2>' -S %s | FileCheck %s
@@ -11,13 +13,17 @@ target triple = "x86_64-unknown-linux-gnu"
 declare void @g(i32)
 
 ; CHECK-NOT: module asm
-; CHECK: $__rr_softticks_lto_owner = comdat any
-; CHECK: @__rr_softticks_lto_owner = linkonce_odr hidden constant i8 0, comdat
-; CHECK: @llvm.compiler.used = appending global [1 x ptr] [ptr @__rr_softticks_lto_owner]
+; CHECK: @llvm.compiler.used = appending global [1 x ptr] [ptr @__rr_softticks_init]
 ; CHECK-LABEL: define void @f(
 ; CHECK-NOT: asm sideeffect
+; CHECK: ret void
+; CHECK: define linkonce_odr hidden void @__rr_softticks_init() [[CLAIM:#[0-9]+]] {
+; CHECK-NEXT: call void asm sideeffect "", ""()
+; CHECK-NEXT: ret void
+; CHECK: attributes [[CLAIM]] = { noinline nounwind "softticks-lto-claim" }
 ; CHECK-NOT: softticks.instrumented
 ; CHECK-NOT: softticks.lto_prelink
+; CHECK: !{i32 7, !"softticks.lto_unit", i32 1}
 define void @f(i32 %x) noinline {
   call void @g(i32 %x)
   ret void
