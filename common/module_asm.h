@@ -19,11 +19,13 @@
 
 #include "manifest.h"
 
-/* A comment line the GCC plugin writes into every unit it compiles, ticks
- * or none: softticks-as then knows the input is the pass's output and ticks
- * only its asm statements (#APP regions), as --softticks-compiled says.
- * Without it, a unit whose functions all opted out (no manifest) reached
- * an assembler found through -B as if hand-written, and was ticked. */
+/* A comment line both plugins write into every unit they compile, ticks
+ * or none (the LLVM pass as module asm, which clang -fno-integrated-as
+ * prints at the start of a line): softticks-as then knows the input is the
+ * pass's output and ticks only its asm statements (#APP regions), as
+ * --softticks-compiled says.  Without it, a unit whose functions all opted
+ * out (no manifest) reached an assembler found through -B as if
+ * hand-written, and was ticked. */
 #define ST_COMPILED_MARKER "# softticks: compiled by an instrumenting pass; only asm statements tick here"
 
 #ifdef __cplusplus

@@ -490,6 +490,10 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   }
 
   M.addModuleFlag(Module::Max, InstrumentedFlag, 1);
+  // Every unit, ticks or none: an external softticks-as (clang
+  // -fno-integrated-as -B) then ticks only its asm statements, also where
+  // no function ticks and no manifest comes (common/module_asm.h).
+  M.appendModuleInlineAsm(ST_COMPILED_MARKER);
   if (!IsLtoUnit && isThinLtoModule(M))
     warn(M, "ThinLTO module " + M.getModuleIdentifier() +
                 " was compiled without the softticks plugin: if its link has more than one "
