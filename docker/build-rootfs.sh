@@ -96,6 +96,7 @@ fi
 step "make gcc and clang instrument by default"
 install -D -m 0755 "$here/toolchain/make-default.sh" "$tmp/usr/lib/softticks/image/make-default.sh"
 install -D -m 0755 "$here/toolchain/rebuild-package.sh" "$tmp/usr/lib/softticks/image/rebuild-package.sh"
+install -D -m 0755 "$here/toolchain/package-settings.sh" "$tmp/usr/lib/softticks/image/package-settings.sh"
 # package-tests/SRC.sh (and its data files): tests debian/rules leaves out.
 mkdir -p "$tmp/usr/lib/softticks/image/package-tests"
 cp "$here"/toolchain/package-tests/* "$tmp/usr/lib/softticks/image/package-tests/"

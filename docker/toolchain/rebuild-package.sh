@@ -25,15 +25,16 @@ extra_tests=/usr/lib/softticks/image/package-tests/$src.sh
 # What SRC needs beyond the toolchain (glibc: docker/glibc/):
 #   patches/series, *.patch  appended to debian/patches (applied by
 #                            dpkg-source before the build)
-#   build-profiles           DEB_BUILD_PROFILES, for build-dep and the build
+#   build-profiles           DEB_BUILD_PROFILES, for build-dep (-P, with
+#                            commas) and the build (with blanks)
 #   installed-only           install only the binary packages the root has
-#   deb-build-options        words added to DEB_BUILD_OPTIONS (# comments)
+#   deb-build-options        words added to DEB_BUILD_OPTIONS
+# (the two word lists read by package-settings.sh).
 settings=/usr/lib/softticks/image/package-settings/$src
-profiles=
-[ -f "$settings/build-profiles" ] && profiles=$(tr -d '\n' < "$settings/build-profiles")
-options="parallel=$jobs"
-if [ -f "$settings/deb-build-options" ]; then
-  options="$options $(sed -e 's/#.*//' "$settings/deb-build-options" | tr -s ' \n' '  ' | sed -e 's/^ //' -e 's/ $//')"
+profiles= options="parallel=$jobs"
+if [ -d "$settings" ]; then
+  profiles=$(/usr/lib/softticks/image/package-settings.sh profiles "$settings")
+  options=$(/usr/lib/softticks/image/package-settings.sh options "$settings" "$jobs")
 fi
 
 started=$(date +%s)
@@ -45,7 +46,7 @@ chown builder: "$work"
 # Each step's failure stops the build (no set -e inside this || list).
 {
   echo "== build-dep $src" &&
-  apt-get -y --no-install-recommends build-dep --arch-only ${profiles:+-P "$profiles"} "$src" &&
+  apt-get -y --no-install-recommends build-dep --arch-only ${profiles:+-P "$(echo "$profiles" | tr ' ' ,)"} "$src" &&
   echo "== source $src" &&
   cd "$work" &&
   {
