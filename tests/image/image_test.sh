@@ -77,6 +77,24 @@ C
     [ "$(verdict /tmp/cc/p)" = instrumented ] || fail "$cc -flto: not instrumented"
     echo "ok: $cc -flto instruments"
   done
+  # An LTO link that also takes an instrumented static library built by the
+  # other compiler (ordinary objects: their initializer, not the LTO
+  # module's, is the program's).
+  printf 'unsigned long steps(unsigned long n) { unsigned long s = 0; while (n != 1) { n = n %% 2 ? 3 * n + 1 : n / 2; s++; } return s; }\n' \
+    > "$root/tmp/cc/steps.c"
+  printf '#include <stdio.h>\nunsigned long steps(unsigned long);\nint main(void) { unsigned long t = 0; for (unsigned long i = 1; i < 20000; i++) t += steps(i); printf("%%lu\\n", t); return 0; }\n' \
+    > "$root/tmp/cc/steps_main.c"
+  for pair in "gcc clang -flto=thin" "gcc clang -flto=full" "clang gcc -flto"; do
+    set -- $pair
+    out=$(in_image "cd /tmp/cc && rm -f libsteps.a && $1 -O2 -c steps.c -o steps.o && ar rcs libsteps.a steps.o &&
+                    $2 -O2 $3 -c steps_main.c -o m.o && $2 -O2 $3 -o p m.o libsteps.a && ./p") ||
+      fail "$2 $3 with $1's static library: the link or the run failed"
+    [ "$out" = "$expected_sum" ] || fail "$2 $3 with $1's library printed '$out', expected '$expected_sum'"
+    [ "$(verdict /tmp/cc/p)" = instrumented ] || fail "$2 $3 with $1's library: not instrumented"
+    [ "$(readelf -sW "$root/tmp/cc/p" | awk '$8 == "__rr_softticks_init"' | wc -l)" = 1 ] ||
+      fail "$2 $3 with $1's library: not one initializer"
+    echo "ok: $2 $3 links $1's instrumented static library"
+  done
   # The opt-outs: not instrumented, no macro.
   for cmd in "gcc -specs=softticks-off.specs" "g++ -specs=softticks-off.specs" \
              "clang --no-default-config" "CLANG_NO_DEFAULT_CONFIG=1 clang"; do
