@@ -101,5 +101,10 @@ for deb in $debs; do
 done
 rm -rf "$work"
 seconds=$(( $(date +%s) - started ))
-echo "== rebuilt, tested and installed in $seconds s" >> "$log"
-echo "rebuild-package: $src rebuilt with its tests and installed in $seconds s:$debs"
+# What the build ran, said as it is: settings may turn the tests off.
+case " $options " in
+  *" nocheck "*) tested="without its test suite (nocheck)" ;;
+  *) tested="with its tests" ;;
+esac
+echo "== rebuilt $tested and installed in $seconds s" >> "$log"
+echo "rebuild-package: $src rebuilt $tested and installed in $seconds s:$debs"
