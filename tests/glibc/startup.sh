@@ -7,8 +7,8 @@
 #    call the countdown page's mapping before anything else, and that
 #    function's bytes are the ABI initializer's (<rr/softticks.h>);
 #  - the start files every program links (crt1.o, rcrt1.o, crti.o,
-#    crtn.o) carry no tick and no ABI note: a program built to opt out
-#    gets none from them;
+#    crtn.o; gcrt1.o with -pg) carry no tick and no ABI note: a program
+#    built to opt out gets none from them;
 #  - a small static program whose ifunc resolver ticks (program.c) dies of
 #    SIGSEGV with Debian's start files, and with the patched ones prints
 #    what it should (-static and -static-pie), maps the page in its first
@@ -47,7 +47,7 @@ cc="$ST_CC -B$ST_SAS_DIR"
 mkdir build
 (cd build && CC="$cc" "$src/configure" --prefix=/usr --disable-crypt --without-selinux \
   --enable-kernel=3.2 > configure.log 2>&1) || { tail -20 build/configure.log; fail "configure"; }
-for target in csu/crt1.o csu/rcrt1.o csu/crti.o csu/crtn.o elf/rtld.os; do
+for target in csu/crt1.o csu/rcrt1.o csu/crti.o csu/crtn.o csu/gcrt1.o elf/rtld.os; do
   dir=${target%%/*}
   make -C "$src/$dir" objdir="$PWD/build" subdir="$dir" "$PWD/build/$target" > "make-${target//\//_}.log" 2>&1 ||
     { tail -20 "make-${target//\//_}.log"; fail "make $target"; }
@@ -76,7 +76,7 @@ for object in build/csu/crt1.o build/csu/rcrt1.o build/elf/rtld.os; do
   echo "ok: $object: _start calls the ABI initializer's code first ($((first_call - 1)) register moves before it)"
 done
 
-for object in build/csu/crt1.o build/csu/rcrt1.o build/csu/crti.o build/csu/crtn.o; do
+for object in build/csu/crt1.o build/csu/rcrt1.o build/csu/crti.o build/csu/crtn.o build/csu/gcrt1.o; do
   readelf -SW "$object" | grep -q '\.note\.rrsoftticks' && fail "$object carries the ABI note"
   objdump -d "$object" | grep -q '0x70001800' && fail "$object has a tick: $(objdump -d "$object" | grep -B4 -m1 0x70001800)"
   echo "ok: $object: no tick, no ABI note"
