@@ -5,8 +5,8 @@
 #include "module_asm.h"
 #include "sas.h"
 
-/* The source is the GCC plugin's output (ST_COMPILED_MARKER at the start of
- * a line): only its asm statements may tick. */
+/* The source is a plugin's output (ST_COMPILED_MARKER at the start of a
+ * line): only its asm statements may tick. */
 static int is_compiler_output(const char *buf, size_t len) {
   static const char marker[] = ST_COMPILED_MARKER "\n";
   const char *p = buf, *end = buf + len;

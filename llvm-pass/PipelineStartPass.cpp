@@ -78,7 +78,9 @@ static void addLtoClaim(Module &M) {
   LLVMContext &C = M.getContext();
   FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(C), false);
   Function *Claim = M.getFunction(RR_SOFTTICKS_INIT_SYMBOL);
-  if (Claim ? Claim->getFunctionType() != VoidFn : M.getNamedValue(RR_SOFTTICKS_INIT_SYMBOL) != nullptr)
+  if (Claim && Claim->getFunctionType() != VoidFn)
+    return;
+  if (!Claim && M.getNamedValue(RR_SOFTTICKS_INIT_SYMBOL)) // a variable or alias
     return;
   if (!Claim)
     Claim = Function::Create(VoidFn, GlobalValue::ExternalLinkage, RR_SOFTTICKS_INIT_SYMBOL, M);

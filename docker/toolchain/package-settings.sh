@@ -28,17 +28,20 @@ words() {
     done
 }
 
+# The lines of $1 (command-substituted: no final newline) joined by blanks.
+one_line() { printf '%s' "$1" | tr '\n' ' '; }
+
 case $what in
   options)
     [ $# = 3 ] || usage
     case $3 in '' | *[!0-9]* | 0) echo "package-settings: bad job count '$3'" >&2; exit 1 ;; esac
     list=$(words "$dir/deb-build-options")
-    echo "parallel=$3${list:+ }$(echo "$list" | tr '\n' ' ' | sed -e 's/ $//')"
+    echo "parallel=$3${list:+ }$(one_line "$list")"
     ;;
   profiles)
     [ $# = 2 ] || usage
     list=$(words "$dir/build-profiles")
-    echo "$list" | tr '\n' ' ' | sed -e 's/ $//'
+    one_line "$list"
     echo
     ;;
   *) usage ;;

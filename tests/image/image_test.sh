@@ -84,16 +84,17 @@ C
     > "$root/tmp/cc/steps.c"
   printf '#include <stdio.h>\nunsigned long steps(unsigned long);\nint main(void) { unsigned long t = 0; for (unsigned long i = 1; i < 20000; i++) t += steps(i); printf("%%lu\\n", t); return 0; }\n' \
     > "$root/tmp/cc/steps_main.c"
-  for pair in "gcc clang -flto=thin" "gcc clang -flto=full" "clang gcc -flto"; do
-    set -- $pair
-    out=$(in_image "cd /tmp/cc && rm -f libsteps.a && $1 -O2 -c steps.c -o steps.o && ar rcs libsteps.a steps.o &&
-                    $2 -O2 $3 -c steps_main.c -o m.o && $2 -O2 $3 -o p m.o libsteps.a && ./p") ||
-      fail "$2 $3 with $1's static library: the link or the run failed"
-    [ "$out" = "$expected_sum" ] || fail "$2 $3 with $1's library printed '$out', expected '$expected_sum'"
-    [ "$(verdict /tmp/cc/p)" = instrumented ] || fail "$2 $3 with $1's library: not instrumented"
+  for case in "gcc clang -flto=thin" "gcc clang -flto=full" "clang gcc -flto"; do
+    read -r lib_cc cc lto <<< "$case"
+    what="$cc $lto with $lib_cc's static library"
+    out=$(in_image "cd /tmp/cc && rm -f libsteps.a && $lib_cc -O2 -c steps.c -o steps.o && ar rcs libsteps.a steps.o &&
+                    $cc -O2 $lto -c steps_main.c -o m.o && $cc -O2 $lto -o p m.o libsteps.a && ./p") ||
+      fail "$what: the link or the run failed"
+    [ "$out" = "$expected_sum" ] || fail "$what printed '$out', expected '$expected_sum'"
+    [ "$(verdict /tmp/cc/p)" = instrumented ] || fail "$what: not instrumented"
     [ "$(readelf -sW "$root/tmp/cc/p" | awk '$8 == "__rr_softticks_init"' | wc -l)" = 1 ] ||
-      fail "$2 $3 with $1's library: not one initializer"
-    echo "ok: $2 $3 links $1's instrumented static library"
+      fail "$what: not one initializer"
+    echo "ok: $cc $lto links $lib_cc's instrumented static library"
   done
   # The opt-outs: not instrumented, no macro.
   for cmd in "gcc -specs=softticks-off.specs" "g++ -specs=softticks-off.specs" \

@@ -76,11 +76,13 @@ check_module prog
 out=$(./prog) || fail "prog exits $?"
 [ "$out" = "45 120 120 16 14 3" ] || fail "prog printed $out"
 if [ -n "$regular" ]; then
-  # The other order: ordinary objects first, then from a static archive.
+  # The other order: the program's ordinary objects first, from a static
+  # archive, then its LTO objects.
   rm -f libreg.a
-  for u in $regular; do ar rcs libreg.a $u.o; done
   others=()
-  for u in main util data cxx; do [[ $regular == *" $u "* ]] || others+=($u.o); done
+  for u in main util data cxx; do
+    if [[ $regular == *" $u "* ]]; then ar rcs libreg.a $u.o; else others+=($u.o); fi
+  done
   st_cxx x86_64 "${flags[@]}" -Wl,--whole-archive libreg.a -Wl,--no-whole-archive "${others[@]}" \
     -L. -ltwo -Wl,-rpath,"$PWD" -o prog_archive 2> link.err || fail "archive link: $(cat link.err)"
   check_module prog_archive
