@@ -429,6 +429,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   }
   g->n = nn;
   g->has_manifest = manifest;
+  g->tick_clobbers = src->arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_X16 | SAS_X17 : SAS_ALL;
   g->nodes[0].kind = SAS_NODE_ROOT;
 
   /* Functions that run before the module's initializer: named in
@@ -521,26 +522,31 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       case SAS_FLOW_JCC:
       case SAS_FLOW_CALL: {
         unsigned d[16], n, i;
+        unsigned inside = 0;
         if (!nd->insn.target[0]) {
           sas_note(rep, line, "branch to an expression, not a label: not followed (%s)", t);
           mark_taken(&b, nd->insn.operands, v);
+          nd->leaves_file = nd->insn.flow != SAS_FLOW_CALL;
           break;
         }
         n = resolve(&b, nd->insn.target, v, d, 16);
         for (i = 0; i < n; i++) {
           int to = b.node_of[d[i]];
           if (to <= 0) continue;
+          inside++;
           if (nd->insn.flow == SAS_FLOW_CALL) {
             g->nodes[to].entry = 1;
           } else if (add_edge(g, (unsigned)node, (unsigned)to)) {
             goto oom;
           }
         }
+        nd->leaves_file = nd->insn.flow != SAS_FLOW_CALL && !inside;
         if (nd->insn.flow == SAS_FLOW_CALL && st_returns_twice_name(nd->insn.target))
           nd->rt_call = 1;
         break;
       }
       case SAS_FLOW_JMP_IND:
+        nd->leaves_file = 1;
         g->indirect_jumps++;
         sas_note(rep, line,
                  "indirect jump: its targets are taken to be the file's address-taken labels, "

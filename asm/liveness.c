@@ -1,10 +1,13 @@
 /*
  * Where the flags are live (README.md, "Flags"): at a node when some path
  * from it reaches an instruction that reads them before one that writes
- * them, flag by flag (CF, PF, AF, ZF, SF, OF).  Paths end at ret, ud2/hlt and at jumps out of the file (the
- * psABI passes no flags there).  An indirect jump reaches the file's
- * entries and address-taken labels (cfg.c: the only labels of the file it
- * can reach) or code outside (dead, as above).  A least fixed point.
+ * them, flag by flag (CF, PF, AF, ZF, SF, OF; on aarch64 x16 and x17).
+ * Paths end at ret and at ud2/hlt with nothing live (the psABI passes no
+ * flags back from a call).  A jump that may leave the file (indirect, or
+ * to no label of the file) ends a path with everything live: hand-written
+ * code is entered and left under conventions this file cannot see (rr's
+ * syscall hooks jump back to the patched site with the application's
+ * flags).  A least fixed point.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +30,12 @@ int sas_flags_live(const struct sas_graph *g, unsigned char *live) {
   for (i = 0; i < g->nedges; i++) succ[fill[g->edges[i].from]++] = g->edges[i].to;
   memset(live, 0, g->n);
   while (changed) {
-    unsigned at_entries = 0;
-    for (i = 1; i < g->n; i++)
-      if (g->nodes[i].entry) at_entries |= live[i];
     changed = 0;
     for (i = g->n; i-- > 1;) {
       const struct sas_node *nd = &g->nodes[i];
       unsigned e, out = 0, l;
       for (e = first[i]; e < first[i + 1]; e++) out |= live[succ[e]];
-      if (nd->kind == SAS_NODE_INSN && nd->insn.flow == SAS_FLOW_JMP_IND) out |= at_entries;
+      if (nd->kind == SAS_NODE_INSN && nd->leaves_file) out |= g->tick_clobbers;
       l = nd->kind == SAS_NODE_INSN ? nd->insn.reads | (out & ~nd->insn.writes) : out;
       if (l != live[i]) {
         live[i] = (unsigned char)l;

@@ -100,6 +100,9 @@ struct sas_node {
   int entry;         /* an entry (function, global, call target, address taken) */
   int rt_call;       /* a call to a returns_twice function */
   int takes_code_address; /* names a label of a code section (not as a branch) */
+  /* A jump that may leave the file (indirect, or to no label of the file):
+   * what it reaches is unseen, so the tick's registers stay live there. */
+  int leaves_file;
   struct sas_insn insn;
 };
 struct sas_graph {
@@ -108,6 +111,7 @@ struct sas_graph {
   struct { unsigned from, to; } *edges;
   unsigned nedges, cap_edges;
   int has_manifest;  /* the passes' manifest note is there */
+  unsigned tick_clobbers; /* what a tick overwrites: SAS_ALL, or SAS_X16 | SAS_X17 */
   unsigned indirect_jumps, address_taken, instructions;
 };
 struct sas_options {
