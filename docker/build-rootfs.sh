@@ -5,8 +5,9 @@
 # 1. mmdebstrap: Debian 12 with the compilers and build tools;
 # 2. softticks installed into it: the .deb packages in $SOFTTICKS_DEBS if
 #    set, else those packaging/build-debs.sh makes from the host build
-#    $SOFTTICKS_BUILD_DIR (default build/, configured and built here when
-#    missing; the host is the same Debian 12);
+#    $SOFTTICKS_BUILD_DIR (default build/, configured here when missing;
+#    build-debs.sh builds what the packages install; the host is the same
+#    Debian 12);
 # 3. gcc/g++/cc/c++ and clang instrument by default (toolchain/make-default.sh);
 # 4. the Debian source packages in FILE (default docker/packages.txt, one
 #    per line, # comments) rebuilt with their test suites and installed;
@@ -65,21 +66,19 @@ done
 mmdebstrap --quiet --variant=apt --include="$base" bookworm "$tmp" "${sources[@]}"
 
 step "install softticks"
-# Its .deb packages (packaging/build-debs.sh) from the host build, or those
-# in $SOFTTICKS_DEBS; `cmake --install` when this checkout has no packaging/.
+# Its .deb packages from the host build, or those in $SOFTTICKS_DEBS.
+# packaging/build-debs.sh builds the targets the packages install (read
+# from the build's install rules: no list here); a checkout without
+# packaging/ builds everything and installs it with `cmake --install`.
 build=${SOFTTICKS_BUILD_DIR:-$repo/build}
-if [ -z "${SOFTTICKS_DEBS:-}" ]; then
-  if [ ! -f "$build/CMakeCache.txt" ]; then
-    cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-  fi
-  cmake --build "$build" -j"$jobs" --target softticks_gcc_plugin softticks_llvm19 rrsoftticks \
-        rrsoftticks_shared softticks-inspect softticks-trace >/dev/null
+if [ -z "${SOFTTICKS_DEBS:-}" ] && [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
 debs=${SOFTTICKS_DEBS:-}
 if [ -z "$debs" ] && [ -x "$repo/packaging/build-debs.sh" ]; then
   debs=$tmp.debs
   rm -rf "$debs"
-  "$repo/packaging/build-debs.sh" "$build" "$debs" >/dev/null
+  CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$repo/packaging/build-debs.sh" "$build" "$debs" >/dev/null
 fi
 if [ -n "$debs" ]; then
   mkdir -p "$tmp/tmp/softticks-debs"
@@ -88,6 +87,7 @@ if [ -n "$debs" ]; then
   in_root "$tmp" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends /tmp/softticks-debs/*.deb >/dev/null'
   rm -rf "$tmp/tmp/softticks-debs"
 else
+  cmake --build "$build" -j"$jobs" >/dev/null
   DESTDIR=$tmp cmake --install "$build" --prefix /usr >/dev/null
   # A cross plugin of the host build has no compiler in the image.
   rm -rf "$tmp/usr/lib/gcc-cross"
