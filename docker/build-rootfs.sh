@@ -1,31 +1,39 @@
 #!/usr/bin/env bash
 # Builds the instrumented Debian 12 root filesystem, as root, without any
 # container runtime:
-#   docker/build-rootfs.sh OUTDIR [--packages FILE]
+#   docker/build-rootfs.sh OUTDIR [--packages FILE] [--resume]
 # 1. mmdebstrap: Debian 12 with the compilers and build tools;
 # 2. softticks installed into it: the .deb packages in $SOFTTICKS_DEBS if
 #    set, else those packaging/build-debs.sh makes from the host build
-#    $SOFTTICKS_BUILD_DIR (default build/, configured and built here when
-#    missing; the host is the same Debian 12);
+#    $SOFTTICKS_BUILD_DIR (default build/, configured here when missing;
+#    build-debs.sh builds what the packages install; the host is the same
+#    Debian 12);
 # 3. gcc/g++/cc/c++ and clang instrument by default (toolchain/make-default.sh);
 # 4. the Debian source packages in FILE (default docker/packages.txt, one
 #    per line, # comments) rebuilt with their test suites and installed;
 # 5. the audit (audit.py) written to OUTDIR/var/lib/softticks/audit.txt.
 # Works in OUTDIR.tmp and renames it to OUTDIR at the end: OUTDIR is never
-# half-written.  OUTDIR must not exist.
+# half-written.  OUTDIR must not exist.  A failure keeps OUTDIR.tmp, with
+# the rebuild logs in OUTDIR.tmp/var/lib/softticks/rebuilt/; --resume
+# continues it: the steps it records as done (the base system with
+# softticks and the default toolchain, each package rebuilt) are skipped,
+# the image scripts copied again, the failed package and those after it
+# rebuilt, the audit run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 # shellcheck source=SCRIPTDIR/lib/in-root.sh
 . "$here/lib/in-root.sh"
 
-usage() { echo "usage: $0 OUTDIR [--packages FILE]" >&2; exit 2; }
+usage() { echo "usage: $0 OUTDIR [--packages FILE] [--resume]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 out=$1; shift
 packages_file=$here/packages.txt
+resume=
 while [ $# -gt 0 ]; do
   case $1 in
     --packages) [ $# -ge 2 ] || usage; packages_file=$2; shift 2 ;;
+    --resume) resume=1; shift ;;
     *) usage ;;
   esac
 done
@@ -44,75 +52,126 @@ mirror=${SOFTTICKS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 security=${SOFTTICKS_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
 
 tmp=$out.tmp
-rm -rf "$tmp"
-# On failure OUTDIR.tmp goes away too, unless SOFTTICKS_KEEP_FAILED=1 (to debug).
+# What is done, one step a line ("base", "rebuilt SRC"), for --resume;
+# removed when the root is complete.
+progress=$tmp/var/lib/softticks/build-rootfs.progress
+done_step() { [ -f "$progress" ] && grep -qxF -- "$1" "$progress"; }
+if [ -n "$resume" ]; then
+  [ -d "$tmp" ] || { echo "build-rootfs: --resume: no $tmp to continue (kept by a failed run)" >&2; exit 1; }
+elif [ -e "$tmp" ]; then
+  echo "build-rootfs: $tmp exists (the root a failed run kept): --resume continues it; rm -rf $tmp starts again" >&2
+  exit 1
+fi
+packages_arg=
+[ "$packages_file" = "$here/packages.txt" ] || packages_arg=$packages_file
+# On failure OUTDIR.tmp stays, for its logs and --resume.
 cleanup() {
   local rc=$?
-  if [ $rc != 0 ] && [ -z "${SOFTTICKS_KEEP_FAILED:-}" ]; then rm -rf "$tmp"; fi
+  rm -rf "$tmp.debs"
+  if [ $rc != 0 ] && [ -d "$tmp" ]; then
+    echo "build-rootfs: failed (exit $rc); the root filesystem so far is kept in $tmp" >&2
+    echo "build-rootfs:   rebuild logs: $tmp/var/lib/softticks/rebuilt/" >&2
+    if done_step base; then
+      echo "build-rootfs:   continue: $0 $out${packages_arg:+ --packages $packages_arg} --resume (done: $(paste -sd, "$progress"))" >&2
+    else
+      echo "build-rootfs:   it stopped before the base system was complete: --resume starts it again" >&2
+    fi
+    echo "build-rootfs:   or remove it: rm -rf $tmp" >&2
+  fi
   exit $rc
 }
 trap cleanup EXIT
 start=$(date +%s)
 step() { echo "build-rootfs: [$(( $(date +%s) - start ))s] $*"; }
 
-step "mmdebstrap Debian 12 into $tmp"
-base="build-essential,fakeroot,dpkg-dev,clang-19,lld-19,cmake,meson,ninja-build,pkg-config,libelf1,zlib1g,valgrind,ca-certificates"
-sources=()
-for kind in deb deb-src; do
-  sources+=("$kind $mirror bookworm main" "$kind $mirror bookworm-updates main"
-            "$kind $security bookworm-security main")
-done
-mmdebstrap --quiet --variant=apt --include="$base" bookworm "$tmp" "${sources[@]}"
+# The scripts the image's steps run (copied again on --resume: a fix to
+# them applies to the packages still to rebuild).
+install_image_scripts() {
+  install -D -m 0755 "$here/toolchain/make-default.sh" "$tmp/usr/lib/softticks/image/make-default.sh"
+  install -D -m 0755 "$here/toolchain/rebuild-package.sh" "$tmp/usr/lib/softticks/image/rebuild-package.sh"
+  install -D -m 0755 "$here/toolchain/package-settings.sh" "$tmp/usr/lib/softticks/image/package-settings.sh"
+  # package-tests/SRC.sh (and its data files): tests debian/rules leaves out.
+  rm -rf "$tmp/usr/lib/softticks/image/package-tests" "$tmp/usr/lib/softticks/image/package-settings"
+  mkdir -p "$tmp/usr/lib/softticks/image/package-tests"
+  cp "$here"/toolchain/package-tests/* "$tmp/usr/lib/softticks/image/package-tests/"
+  # package-settings/SRC/: what a rebuild of SRC needs beyond the toolchain
+  # (docker/toolchain/rebuild-package.sh): glibc's patches and build profile.
+  mkdir -p "$tmp/usr/lib/softticks/image/package-settings/glibc"
+  cp -r "$here/glibc/patches" "$here/glibc/build-profiles" "$here/glibc/installed-only" \
+    "$here/glibc/deb-build-options" \
+    "$tmp/usr/lib/softticks/image/package-settings/glibc/"
+}
 
-step "install softticks"
-# Its .deb packages (packaging/build-debs.sh) from the host build, or those
-# in $SOFTTICKS_DEBS; `cmake --install` when this checkout has no packaging/.
-build=${SOFTTICKS_BUILD_DIR:-$repo/build}
-if [ -z "${SOFTTICKS_DEBS:-}" ]; then
-  if [ ! -f "$build/CMakeCache.txt" ]; then
+# The base system: Debian 12 (mmdebstrap), softticks installed, gcc and
+# clang instrumenting by default; recorded as "base" when complete.
+build_base() {
+  step "mmdebstrap Debian 12 into $tmp"
+  local base kind
+  local -a sources
+  base="build-essential,fakeroot,dpkg-dev,clang-19,lld-19,cmake,meson,ninja-build,pkg-config,libelf1,zlib1g,valgrind,ca-certificates"
+  sources=()
+  for kind in deb deb-src; do
+    sources+=("$kind $mirror bookworm main" "$kind $mirror bookworm-updates main"
+              "$kind $security bookworm-security main")
+  done
+  mmdebstrap --quiet --variant=apt --include="$base" bookworm "$tmp" "${sources[@]}"
+
+  step "install softticks"
+  # Its .deb packages from the host build, or those in $SOFTTICKS_DEBS.
+  # packaging/build-debs.sh builds the targets the packages install (read
+  # from the build's install rules: no list here); a checkout without
+  # packaging/ builds everything and installs it with `cmake --install`.
+  build=${SOFTTICKS_BUILD_DIR:-$repo/build}
+  if [ -z "${SOFTTICKS_DEBS:-}" ] && [ ! -f "$build/CMakeCache.txt" ]; then
     cmake -S "$repo" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
   fi
-  cmake --build "$build" -j"$jobs" --target softticks_gcc_plugin softticks_llvm19 rrsoftticks \
-        rrsoftticks_shared softticks-inspect softticks-trace >/dev/null
-fi
-debs=${SOFTTICKS_DEBS:-}
-if [ -z "$debs" ] && [ -x "$repo/packaging/build-debs.sh" ]; then
-  debs=$tmp.debs
-  rm -rf "$debs"
-  "$repo/packaging/build-debs.sh" "$build" "$debs" >/dev/null
-fi
-if [ -n "$debs" ]; then
-  mkdir -p "$tmp/tmp/softticks-debs"
-  cp "$debs"/*.deb "$tmp/tmp/softticks-debs/"
-  [ "$debs" = "$tmp.debs" ] && rm -rf "$debs"
-  in_root "$tmp" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends /tmp/softticks-debs/*.deb >/dev/null'
-  rm -rf "$tmp/tmp/softticks-debs"
-else
-  DESTDIR=$tmp cmake --install "$build" --prefix /usr >/dev/null
-  # A cross plugin of the host build has no compiler in the image.
-  rm -rf "$tmp/usr/lib/gcc-cross"
-fi
+  debs=${SOFTTICKS_DEBS:-}
+  if [ -z "$debs" ] && [ -x "$repo/packaging/build-debs.sh" ]; then
+    debs=$tmp.debs
+    rm -rf "$debs"
+    CMAKE_BUILD_PARALLEL_LEVEL=$jobs "$repo/packaging/build-debs.sh" "$build" "$debs" >/dev/null
+  fi
+  if [ -n "$debs" ]; then
+    mkdir -p "$tmp/tmp/softticks-debs"
+    cp "$debs"/*.deb "$tmp/tmp/softticks-debs/"
+    [ "$debs" = "$tmp.debs" ] && rm -rf "$debs"
+    in_root "$tmp" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends /tmp/softticks-debs/*.deb >/dev/null'
+    rm -rf "$tmp/tmp/softticks-debs"
+  else
+    cmake --build "$build" -j"$jobs" >/dev/null
+    DESTDIR=$tmp cmake --install "$build" --prefix /usr >/dev/null
+    # A cross plugin of the host build has no compiler in the image.
+    rm -rf "$tmp/usr/lib/gcc-cross"
+  fi
 
-step "make gcc and clang instrument by default"
-install -D -m 0755 "$here/toolchain/make-default.sh" "$tmp/usr/lib/softticks/image/make-default.sh"
-install -D -m 0755 "$here/toolchain/rebuild-package.sh" "$tmp/usr/lib/softticks/image/rebuild-package.sh"
-install -D -m 0755 "$here/toolchain/package-settings.sh" "$tmp/usr/lib/softticks/image/package-settings.sh"
-# package-tests/SRC.sh (and its data files): tests debian/rules leaves out.
-mkdir -p "$tmp/usr/lib/softticks/image/package-tests"
-cp "$here"/toolchain/package-tests/* "$tmp/usr/lib/softticks/image/package-tests/"
-# package-settings/SRC/: what a rebuild of SRC needs beyond the toolchain
-# (docker/toolchain/rebuild-package.sh): glibc's patches and build profile.
-mkdir -p "$tmp/usr/lib/softticks/image/package-settings/glibc"
-cp -r "$here/glibc/patches" "$here/glibc/build-profiles" "$here/glibc/installed-only" \
-  "$here/glibc/deb-build-options" \
-  "$tmp/usr/lib/softticks/image/package-settings/glibc/"
-in_root "$tmp" /usr/lib/softticks/image/make-default.sh
+  step "make gcc and clang instrument by default"
+  install_image_scripts
+  in_root "$tmp" /usr/lib/softticks/image/make-default.sh
+  mkdir -p "$(dirname "$progress")"
+  echo base >> "$progress"
+}
+
+if done_step base; then
+  step "resume $tmp: the base system, softticks and the default toolchain are there"
+  install_image_scripts
+else
+  if [ -n "$resume" ]; then
+    step "resume $tmp: it stopped before the base system was complete: starting again"
+    rm -rf "$tmp"
+  fi
+  build_base
+fi
 
 if [ -n "$packages" ]; then
   in_root "$tmp" apt-get update -qq
   for src in $packages; do
+    if done_step "rebuilt $src"; then
+      step "$src: rebuilt and installed before --resume (log: /var/lib/softticks/rebuilt/$src.log)"
+      continue
+    fi
     step "rebuild $src (with its test suite, unless its package-settings say nocheck)"
     in_root "$tmp" /usr/lib/softticks/image/rebuild-package.sh "$src" "$jobs"
+    echo "rebuilt $src" >> "$progress"
   done
   step "remove the build dependencies"
   in_root "$tmp" apt-get -y -qq autoremove >/dev/null
@@ -132,5 +191,6 @@ python3 "$here/audit.py" "$tmp" "$inspect_json" > "$tmp/var/lib/softticks/audit.
 rm -f "$inspect_json"
 mv "$tmp/var/lib/softticks/audit.txt.tmp" "$tmp/var/lib/softticks/audit.txt"
 cat "$tmp/var/lib/softticks/audit.txt"
+rm -f "$progress"
 mv "$tmp" "$out"
 step "done: $out ($(du -sh "$out" | cut -f1))"

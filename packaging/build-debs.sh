@@ -6,7 +6,11 @@
 #   librrsoftticks-dev     component rrsoftticks         (header, runtime, .pc, CMake package)
 #   softticks-tools        component tools               (softticks-trace, softticks-inspect, softticks-as)
 # A part the build does not have (no GCC plugin headers, no LLVM) is not
-# packaged, and the script says so.  Usage:
+# packaged, and the script says so.  The targets those components install
+# are built first (cmake --build, parallelism from CMAKE_BUILD_PARALLEL_LEVEL
+# when set): packaging/installed-targets.py reads them from the build
+# tree's install rules, so a tree that was only configured gives the same
+# packages as a built one, and none of them is stale.  Usage:
 #   packaging/build-debs.sh BUILD_DIR OUTDIR
 # Environment: SOFTTICKS_DEB_VERSION overrides the version (default: the
 # CMake project version); SOFTTICKS_DEB_MAINTAINER the Maintainer field.
@@ -27,9 +31,10 @@ info=$build/packaging/build-info.sh
 [ -f "$info" ] || die "$build is not a configured softticks build tree (no packaging/build-info.sh)"
 mkdir -p -- "$2"
 outdir=$(realpath -e -- "$2")
-for tool in cmake dpkg-deb dpkg-shlibdeps dpkg-query; do
-  command -v "$tool" >/dev/null || die "$tool not found (Debian packages cmake, dpkg-dev)"
+for tool in cmake dpkg-deb dpkg-shlibdeps dpkg-query python3; do
+  command -v "$tool" >/dev/null || die "$tool not found (Debian packages cmake, dpkg-dev, python3)"
 done
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # shellcheck source=/dev/null
 . "$info"
@@ -102,6 +107,22 @@ make_deb() {
   pending=
   echo "$deb"
 }
+
+# The install components packaged below, and the targets they install,
+# built now (cmake --install builds nothing).
+components=()
+[ -z "$SOFTTICKS_GCC_PLUGIN_DIR" ] || components+=(gcc-plugin)
+[ -z "$SOFTTICKS_LLVM_MAJOR" ] || components+=("llvm-plugin-$SOFTTICKS_LLVM_MAJOR")
+components+=(rrsoftticks tools)
+target_list=$(python3 "$here/installed-targets.py" "$build" "${components[@]}" 2>"$stage/targets.log") ||
+  die "cannot tell which targets the components ${components[*]} install:
+$(cat "$stage/targets.log")"
+cat "$stage/targets.log" >&2
+mapfile -t targets <<<"$target_list"
+echo "build-debs: building what the packages install: ${targets[*]}" >&2
+cmake --build "$build" --target "${targets[@]}" >"$stage/build.log" 2>&1 ||
+  die "cmake --build $build --target ${targets[*]} failed; last lines:
+$(tail -n 40 "$stage/build.log")"
 
 common_text='softticks lets rr record and replay without a hardware performance
 counter: instrumented code counts its own "ticks" (function entries, loop

@@ -1,8 +1,14 @@
 #!/bin/sh
 # Runs inside the image's root filesystem, started by ci/rr-in-image.sh:
-# configures /mnt/src into /mnt/build (from /mnt/build) with the image's
-# default compilers, builds it, runs ctest, and writes the logs and summary.txt to
-# /mnt/results.  POSIX sh: the image need not have bash.
+# first asks whether this machine can replay at all (/mnt/tsc-probe.c,
+# compiled and run here: does rdtsc trap after prctl(PR_SET_TSC,
+# PR_TSC_SIGSEGV)?), then configures /mnt/src into /mnt/build (from
+# /mnt/build) with the image's default compilers, builds it, runs ctest,
+# and writes the logs and summary.txt to /mnt/results.  On a machine that
+# cannot replay, failed tests give result=cannot-replay, not fail: rr's
+# replays diverge there whatever the project does.  POSIX sh: the image
+# need not have bash.  SOFTTICKS_TSC_PROBE_ARGS: arguments for the probe
+# (--without-prctl: its control, which answers no; for tests).
 # Usage: build-and-test.sh JOBS N_CMAKE_ARGS CMAKE_ARGS... CTEST_ARGS...
 set -u
 jobs=$1
@@ -30,6 +36,7 @@ finish() {
   {
     echo "result=$1"
     echo "stage=$2"
+    echo "tsc_trap=$tsc_trap"
     shift 2
     for kv in "$@"; do echo "$kv"; done
   } >"$summary.tmp"
@@ -37,6 +44,31 @@ finish() {
   [ "$(sed -n 's/^result=//p' "$summary")" = pass ]
   exit $?
 }
+
+# Can this machine replay?  The probe's answer: yes, no (the prctl is
+# accepted but rdtsc runs untrapped), prctl-refused, not-x86, or unknown
+# (it did not compile or run).
+tsc_trap=unknown
+probe_cc=
+for cc in cc gcc clang; do
+  if command -v "$cc" >/dev/null; then probe_cc=$cc; break; fi
+done
+# shellcheck disable=SC2086 # the probe's arguments are words
+if [ -n "$probe_cc" ] && "$probe_cc" -O1 -o /tmp/tsc-probe /mnt/tsc-probe.c >"$results/tsc-probe.log" 2>&1; then
+  /tmp/tsc-probe ${SOFTTICKS_TSC_PROBE_ARGS:-} >>"$results/tsc-probe.log" 2>&1
+  tsc_trap=$(sed -n 's/^tsc_trap=\([a-z0-9-]*\):.*/\1/p' "$results/tsc-probe.log" | tail -n 1)
+  [ -n "$tsc_trap" ] || tsc_trap=unknown
+else
+  echo "tsc-probe: no compiler, or it failed (above)" >>"$results/tsc-probe.log"
+fi
+case $tsc_trap in
+  no | prctl-refused)
+    echo "rr-in-image: THIS MACHINE CANNOT REPLAY: $(grep '^tsc_trap=' "$results/tsc-probe.log" | tail -n 1)" >&2
+    echo "rr-in-image: rr's tests still run, but their failures are not counted (result=cannot-replay, exit 3)" >&2
+    ;;
+  yes) echo "rr-in-image: $(grep '^tsc_trap=' "$results/tsc-probe.log" | tail -n 1)" >&2 ;;
+  *) echo "rr-in-image: could not tell whether this machine can replay (tsc_trap=$tsc_trap; $results/tsc-probe.log)" >&2 ;;
+esac
 
 # Everything runs in the build directory, as rr's instructions do it
 # ("mkdir obj && cd obj && cmake ../rr"): rr's CMakeLists makes the
@@ -89,7 +121,17 @@ if [ -z "$total" ]; then
   finish fail test "ctest_exit=$ctest_exit" "note=ctest printed no result line (see ctest.log)"
 fi
 result=fail
-if [ "$ctest_exit" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$total" -gt 0 ]; then result=pass; fi
+note=
+if [ "$ctest_exit" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$total" -gt 0 ]; then
+  result=pass
+else
+  case $tsc_trap in
+    no | prctl-refused)
+      result=cannot-replay
+      note="note=this machine cannot replay (tsc_trap=$tsc_trap: tsc-probe.log): rr's test failures are not counted"
+      ;;
+  esac
+fi
 # shellcheck disable=SC2086 # inspected is three key=value words or none
 finish "$result" test "tests_total=$total" "tests_passed=$((total - failed))" "tests_failed=$failed" \
-  "failed_tests=$failed_tests" "ctest_exit=$ctest_exit" $inspected
+  "failed_tests=$failed_tests" "ctest_exit=$ctest_exit" $inspected ${note:+"$note"}

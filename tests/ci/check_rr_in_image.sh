@@ -13,7 +13,10 @@
 # directory; configured from / they landed in the root).
 # MODE main (default): the stand-in without its hand-instrumented test:
 # failures collected, instrumentation, ctest arguments, --install, a build
-# error.  MODE hand: the stand-in as it is, with hand_instrumented.c, which
+# error, the probe "can this machine replay?" (its answer in the summary,
+# and with its control forced, SOFTTICKS_TSC_PROBE_ARGS=--without-prctl:
+# a failed test gives result=cannot-replay and exit 3, a build error
+# still exit 1).  MODE hand: the stand-in as it is, with hand_instrumented.c, which
 # defines the initializer itself: built by the root's instrumenting gcc,
 # that unit and the plugin's initializer must come out as one.  MODE deps:
 # --install-rr-deps in a copy of the root (the list ci/rr-test-deps.txt
@@ -204,6 +207,11 @@ expect_summary tests_total 6
 expect_summary tests_passed 5
 expect_summary tests_failed 1
 expect_summary failed_tests expected_failure
+# The probe ran first, and answered as it does on the host (the same kernel).
+host_probe=$(cc -O1 -o tsc-probe "$src/ci/lib/tsc-probe.c" && ./tsc-probe | sed -n 's/^tsc_trap=\([a-z0-9-]*\):.*/\1/p') || true
+[ -n "$host_probe" ] || fail "ci/lib/tsc-probe.c gave no answer on the host"
+expect_summary tsc_trap "$host_probe"
+grep -q "^tsc_trap=$host_probe:" out/results/tsc-probe.log || fail "tsc-probe.log: $(cat out/results/tsc-probe.log)"
 if [ -z "${SOFTTICKS_IMAGE_ROOT:-}" ]; then
   # The stand-in root has softticks-tools: the summary counts the build's ELF files.
   files=$(sed -n 's/^build_elf_files=//p' out/results/summary.txt)
@@ -272,16 +280,33 @@ if [ ${#install[@]} -gt 0 ]; then
 fi
 [ ! -e out/results/run1.marker ] || fail "results of run 1 were not cleared"
 
+# --- a machine that cannot replay (the probe's control forced) -------------------
+rc=0
+SOFTTICKS_TSC_PROBE_ARGS=--without-prctl "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 \
+  --cmake-arg -DSTANDIN_FAILING_TEST=ON --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "$standin" >run-noreplay.log 2>&1 || rc=$?
+no_mounts_left
+[ "$rc" -eq 3 ] || fail "a failing test on a machine that cannot replay: exit $rc, want 3: $(cat run-noreplay.log)"
+expect_summary result cannot-replay
+expect_summary tsc_trap no
+expect_summary tests_failed 1
+grep -q "^rr-in-image: THIS MACHINE CANNOT REPLAY: tsc_trap=no:" run-noreplay.log ||
+  fail "the run did not say at its start that the machine cannot replay: $(cat run-noreplay.log)"
+grep -q "^note=this machine cannot replay" out/results/summary.txt || fail "summary.txt has no note: $(cat out/results/summary.txt)"
+
 # --- a build failure is reported as such -----------------------------------------
 cp -r "$standin" broken
 echo 'this does not compile' >broken/src/test/simple.c
 list_root root.before3
 rc=0
-"$src/ci/rr-in-image.sh" --root "$root" --out out-broken --jobs 2 --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF \
-  "$PWD/broken" >run3.log 2>&1 || rc=$?
+# On a machine that cannot replay too (the control forced): a build error is
+# the project's, result=fail, exit 1.
+SOFTTICKS_TSC_PROBE_ARGS=--without-prctl "$src/ci/rr-in-image.sh" --root "$root" --out out-broken --jobs 2 \
+  --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "$PWD/broken" >run3.log 2>&1 || rc=$?
 root_unchanged root.before3 "run 3 (no --install)"
 [ "$rc" -eq 1 ] || fail "broken source: exit $rc, want 1: $(cat run3.log)"
 grep -qxF "stage=build" out-broken/results/summary.txt || fail "broken source: $(cat out-broken/results/summary.txt)"
+grep -qxF "result=fail" out-broken/results/summary.txt || fail "broken source: $(cat out-broken/results/summary.txt)"
+grep -qxF "tsc_trap=no" out-broken/results/summary.txt || fail "broken source: $(cat out-broken/results/summary.txt)"
 grep -q "this does not compile" out-broken/results/build.log || fail "build.log lacks the compiler error"
 no_mounts_left
 echo "PASS: rr-in-image.sh in $root"

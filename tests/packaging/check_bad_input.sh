@@ -22,9 +22,11 @@ expect_error 2 "usage:" onlyone
 expect_error 1 "no build directory 'missing'" missing out
 mkdir notabuild
 expect_error 1 "is not a configured softticks build tree" notabuild out
-# A build tree whose components were never built: cmake --install fails.
-mkdir -p unbuilt/packaging
+# build-info.sh in a directory CMake never configured: what the packages
+# install (installed-targets.py, which builds them) cannot be told.  (A
+# configured tree that was never built is packaged: packaging.fresh_build.)
+mkdir -p unconfigured/packaging
 printf "SOFTTICKS_VERSION=0.1.0\nSOFTTICKS_GCC=''\nSOFTTICKS_GCC_PLUGIN_DIR=''\nSOFTTICKS_LLVM_MAJOR=''\nSOFTTICKS_INSTALL_LIBDIR=lib\n" \
-  >unbuilt/packaging/build-info.sh
-expect_error 1 "cmake --install --component rrsoftticks failed" unbuilt out
+  >unconfigured/packaging/build-info.sh
+expect_error 1 "is not a configured CMake build tree (no CMakeCache.txt)" unconfigured out
 echo "PASS"

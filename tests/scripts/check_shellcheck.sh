@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every script of scripts/ and bench/ (which no other test runs),
-# docker/install-deps.sh and the scripts of tests/scripts and tests/project
+# docker/install-deps.sh, docker/build-rootfs.sh (with docker/lib/in-root.sh,
+# which it sources) and the scripts of tests/scripts and tests/project
 # pass shellcheck, infos included.  The control: a script with a known
 # problem must be rejected.
 # Usage: check_shellcheck.sh SRC   (exit 77: shellcheck not installed)
@@ -8,7 +9,7 @@ set -euo pipefail
 src=$1
 command -v shellcheck >/dev/null || { echo "SKIP: shellcheck not installed (Debian package shellcheck)"; exit 77; }
 cd "$src"
-mapfile -d '' scripts < <(find scripts bench tests/scripts tests/project docker/install-deps.sh -type f \
+mapfile -d '' scripts < <(find scripts bench tests/scripts tests/project docker/install-deps.sh docker/build-rootfs.sh -type f \
   \( -name '*.sh' \) -print0 | sort -z)
 [ ${#scripts[@]} -ge 10 ] || { echo "FAIL: found only ${#scripts[@]} scripts: ${scripts[*]}"; exit 1; }
 # shellcheck disable=SC2016 # the bad script, not expanded here
