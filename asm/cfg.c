@@ -18,8 +18,11 @@ struct sym {
   unsigned *defs, ndefs, cap; /* vstmt indices, stream order */
   int is_func, is_ifunc, is_global;
 };
+/* The slots hold pointers: growing the table moves them, never a struct
+ * sym, so a struct sym * stays valid across later lookups (issue 30: a
+ * `.set A, B` kept A's across B's lookup, which grew the table). */
 struct symtab {
-  struct sym *s;
+  struct sym **s;
   unsigned cap, n;
 };
 
@@ -31,14 +34,15 @@ static unsigned hash(const char *k) {
 
 static struct sym *lookup(struct symtab *t, const char *name, int create) {
   unsigned i;
+  struct sym *y;
   if (create && (t->n + 1) * 2 > t->cap) {
-    struct symtab nt = {calloc(t->cap ? t->cap * 2 : 1024, sizeof(struct sym)),
+    struct symtab nt = {calloc(t->cap ? t->cap * 2 : 1024, sizeof *nt.s),
                         t->cap ? t->cap * 2 : 1024, 0};
     if (!nt.s) return NULL;
     for (i = 0; i < t->cap; i++)
-      if (t->s[i].name) {
-        unsigned j = hash(t->s[i].name) & (nt.cap - 1);
-        while (nt.s[j].name) j = (j + 1) & (nt.cap - 1);
+      if (t->s[i]) {
+        unsigned j = hash(t->s[i]->name) & (nt.cap - 1);
+        while (nt.s[j]) j = (j + 1) & (nt.cap - 1);
         nt.s[j] = t->s[i];
         nt.n++;
       }
@@ -46,12 +50,16 @@ static struct sym *lookup(struct symtab *t, const char *name, int create) {
     *t = nt;
   }
   if (!t->cap) return NULL;
-  for (i = hash(name) & (t->cap - 1); t->s[i].name; i = (i + 1) & (t->cap - 1))
-    if (!strcmp(t->s[i].name, name)) return &t->s[i];
+  for (i = hash(name) & (t->cap - 1); t->s[i]; i = (i + 1) & (t->cap - 1))
+    if (!strcmp(t->s[i]->name, name)) return t->s[i];
   if (!create) return NULL;
-  t->s[i].name = strdup(name);
+  if (!(y = calloc(1, sizeof *y)) || !(y->name = strdup(name))) {
+    free(y);
+    return NULL;
+  }
+  t->s[i] = y;
   t->n++;
-  return t->s[i].name ? &t->s[i] : NULL;
+  return y;
 }
 
 static int add_def(struct sym *s, unsigned v) {
@@ -69,9 +77,10 @@ static int add_def(struct sym *s, unsigned v) {
 static void symtab_free(struct symtab *t) {
   unsigned i;
   for (i = 0; i < t->cap; i++)
-    if (t->s[i].name) {
-      free(t->s[i].name);
-      free(t->s[i].defs);
+    if (t->s[i]) {
+      free(t->s[i]->name);
+      free(t->s[i]->defs);
+      free(t->s[i]);
     }
   free(t->s);
 }
