@@ -7,7 +7,7 @@
 #   asan.sh corpus   every .s of the lit tests (tests/asm/*.s, Inputs/*.s)
 #   asan.sh large    a generated unit of 10 MB+ (gen_large.py big): ASan
 #                    build, then the plain one, the real assembler, and
-#                    no tick in the opted-out function after 10000 sections
+#                    no tick in the opted-out function after 20000 sections
 #   asan.sh cxx      a libstdc++-heavy C++ unit (cxx_unit.cc) at -O2 -g:
 #                    through the ASan build, then g++ -B: the object has
 #                    the plain object's instructions but the ticks
