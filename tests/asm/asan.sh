@@ -64,7 +64,7 @@ case $1 in
     "$ST_SAS" --softticks-emit=big.out.s big.s
     cmp -s big.asan.s big.out.s || fail "the ASan build writes other text than the plain one"
     "$ST_REAL_AS" --64 big.out.s -o big.o || fail "the instrumented unit does not assemble"
-    grep -q "^optout_loop:$" big.out.s && grep -q "^\.Loptout:$" big.out.s ||
+    { grep -q "^optout_loop:$" big.out.s && grep -q "^\.Loptout:$" big.out.s; } ||
       fail "the opted-out function (.text.__rr_softticks_x) ticks"
     echo "PASS: $bytes bytes"
     ;;

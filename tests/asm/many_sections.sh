@@ -8,7 +8,7 @@ source "$ST_HERE/../support/scratch.sh"
 python3 "$ST_HERE/gen_large.py" sections 5000 > sections.s
 "$ST_SAS" --softticks-emit=out.s sections.s
 grep -q "^\.L4999_0:;" out.s || fail "the last function's loop did not tick"
-grep -q "^optout_loop:$" out.s && grep -q "^\.Loptout:$" out.s ||
+{ grep -q "^optout_loop:$" out.s && grep -q "^\.Loptout:$" out.s; } ||
   fail "the opted-out function ticks: $(grep -A1 '^optout_loop:' out.s | tr '\n' ' ')"
 "$ST_REAL_AS" --64 out.s -o out.o || fail "the output does not assemble"
 echo "PASS: 5000 sections, the opted-out one left alone"
