@@ -56,14 +56,15 @@ static int writes_first(const char *m) {
   return 0;
 }
 
-/* The last operand (a branch target), without blanks. */
-static void last_operand(const char *ops, char *out, size_t cap) {
+/* The last operand (a branch target), without blanks: its length, *at
+ * its start. */
+static size_t last_operand(const char *ops, const char **at) {
   const char *p = strrchr(ops, ','), *e;
-  size_t k = 0;
   p = p ? p + 1 : ops;
   while (isspace((unsigned char)*p)) p++;
-  for (e = p; *e && !isspace((unsigned char)*e) && k + 1 < cap; e++) out[k++] = *e;
-  out[k] = 0;
+  for (e = p; *e && !isspace((unsigned char)*e); e++) {}
+  *at = p;
+  return (size_t)(e - p);
 }
 
 void sas_aarch64_classify(const char *text, struct sas_insn *out) {
@@ -115,9 +116,9 @@ void sas_aarch64_classify(const char *text, struct sas_insn *out) {
     out->writes = SAS_X16 | SAS_X17;
   }
   if (out->flow == SAS_FLOW_JMP || out->flow == SAS_FLOW_JCC || out->flow == SAS_FLOW_CALL) {
-    char t[256];
-    last_operand(p, t, sizeof t);
-    if (strchr(t, '+') || strchr(t, '-') || strchr(t, '(')) t[0] = 0; /* an expression */
-    snprintf(out->target, sizeof out->target, "%s", t);
+    size_t n = last_operand(p, &out->target);
+    if (memchr(out->target, '+', n) || memchr(out->target, '-', n) || memchr(out->target, '(', n))
+      n = 0; /* an expression */
+    out->target_len = n;
   }
 }

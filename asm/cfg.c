@@ -18,8 +18,11 @@ struct sym {
   unsigned *defs, ndefs, cap; /* vstmt indices, stream order */
   int is_func, is_ifunc, is_global;
 };
+/* The slots hold pointers: growing the table moves them, never a struct
+ * sym, so a struct sym * stays valid across later lookups (issue 30: a
+ * `.set A, B` kept A's across B's lookup, which grew the table). */
 struct symtab {
-  struct sym *s;
+  struct sym **s;
   unsigned cap, n;
 };
 
@@ -31,14 +34,15 @@ static unsigned hash(const char *k) {
 
 static struct sym *lookup(struct symtab *t, const char *name, int create) {
   unsigned i;
+  struct sym *y;
   if (create && (t->n + 1) * 2 > t->cap) {
-    struct symtab nt = {calloc(t->cap ? t->cap * 2 : 1024, sizeof(struct sym)),
+    struct symtab nt = {calloc(t->cap ? t->cap * 2 : 1024, sizeof *nt.s),
                         t->cap ? t->cap * 2 : 1024, 0};
     if (!nt.s) return NULL;
     for (i = 0; i < t->cap; i++)
-      if (t->s[i].name) {
-        unsigned j = hash(t->s[i].name) & (nt.cap - 1);
-        while (nt.s[j].name) j = (j + 1) & (nt.cap - 1);
+      if (t->s[i]) {
+        unsigned j = hash(t->s[i]->name) & (nt.cap - 1);
+        while (nt.s[j]) j = (j + 1) & (nt.cap - 1);
         nt.s[j] = t->s[i];
         nt.n++;
       }
@@ -46,12 +50,16 @@ static struct sym *lookup(struct symtab *t, const char *name, int create) {
     *t = nt;
   }
   if (!t->cap) return NULL;
-  for (i = hash(name) & (t->cap - 1); t->s[i].name; i = (i + 1) & (t->cap - 1))
-    if (!strcmp(t->s[i].name, name)) return &t->s[i];
+  for (i = hash(name) & (t->cap - 1); t->s[i]; i = (i + 1) & (t->cap - 1))
+    if (!strcmp(t->s[i]->name, name)) return t->s[i];
   if (!create) return NULL;
-  t->s[i].name = strdup(name);
+  if (!(y = calloc(1, sizeof *y)) || !(y->name = strdup(name))) {
+    free(y);
+    return NULL;
+  }
+  t->s[i] = y;
   t->n++;
-  return t->s[i].name ? &t->s[i] : NULL;
+  return y;
 }
 
 static int add_def(struct sym *s, unsigned v) {
@@ -69,34 +77,100 @@ static int add_def(struct sym *s, unsigned v) {
 static void symtab_free(struct symtab *t) {
   unsigned i;
   for (i = 0; i < t->cap; i++)
-    if (t->s[i].name) {
-      free(t->s[i].name);
-      free(t->s[i].defs);
+    if (t->s[i]) {
+      free(t->s[i]->name);
+      free(t->s[i]->defs);
+      free(t->s[i]);
     }
   free(t->s);
 }
 
+/* ---- names of any length ------------------------------------------------ */
+
+/* A growable buffer for a name copied out of a statement: names have no
+ * length limit (C++ mangled names pass 255 characters), so none is
+ * truncated or skipped. */
+struct namebuf {
+  char *p;
+  size_t cap;
+};
+static char *name_set(struct namebuf *b, const char *a, size_t n) {
+  if (n + 2 > b->cap) { /* room for a ':' appended and the NUL */
+    size_t nc = b->cap ? b->cap : 256;
+    char *p;
+    while (nc < n + 2) nc *= 2;
+    if (!(p = realloc(b->p, nc))) return NULL;
+    b->p = p;
+    b->cap = nc;
+  }
+  memcpy(b->p, a, n);
+  b->p[n] = 0;
+  return b->p;
+}
+
+/* The table key of a label statement "name:": numeric labels keep their
+ * ':' so that they never meet a symbol. */
+static char *label_key(struct namebuf *b, const char *t) {
+  size_t n = strlen(t);
+  return name_set(b, t, isdigit((unsigned char)t[0]) ? n : n - 1);
+}
+
 /* ---- sections ---------------------------------------------------------- */
 
-#define MAX_SECTIONS 4096
+/* As many as the unit has (-ffunction-sections -fdata-sections: one or
+ * two per function), found by name through a hash of their indices. */
+struct section {
+  char *name;
+  int code, skip, names_no_targets;
+};
 struct sections {
-  char *name[MAX_SECTIONS];
-  int code[MAX_SECTIONS], skip[MAX_SECTIONS], names_no_targets[MAX_SECTIONS];
-  unsigned n, cur, prev, stack[64], depth;
+  struct section *v;
+  unsigned n, cap;
+  unsigned *index, index_cap; /* open addressing: section + 1, 0 empty */
+  unsigned cur, prev;
+  unsigned *stack, depth, stack_cap; /* .pushsection */
 };
 
-static unsigned section_id(struct sections *s, const char *name, const char *flags) {
-  unsigned i;
-  for (i = 0; i < s->n; i++)
-    if (!strcmp(s->name[i], name)) {
-      if (flags && strchr(flags, 'x')) s->code[i] = 1;
-      return i;
-    }
-  if (s->n == MAX_SECTIONS) return 0;
-  s->name[i] = strdup(name);
-  s->code[i] = flags ? strchr(flags, 'x') != NULL
-                     : (!strcmp(name, ".text") || !strncmp(name, ".text.", 6) ||
-                        !strcmp(name, ".init") || !strcmp(name, ".fini"));
+static void section_index_put(struct sections *s, unsigned i) {
+  unsigned j = hash(s->v[i].name) & (s->index_cap - 1);
+  while (s->index[j]) j = (j + 1) & (s->index_cap - 1);
+  s->index[j] = i + 1;
+}
+
+/* The section named name, created with flags (has_flags: a flags string
+ * was given, has_x: it holds 'x') if new; -1 when out of memory. */
+static int section_id(struct sections *s, const char *name, int has_flags, int has_x) {
+  unsigned i, j;
+  struct section *sc;
+  if (s->index_cap)
+    for (j = hash(name) & (s->index_cap - 1); s->index[j]; j = (j + 1) & (s->index_cap - 1))
+      if (!strcmp(s->v[s->index[j] - 1].name, name)) {
+        i = s->index[j] - 1;
+        if (has_x) s->v[i].code = 1;
+        return (int)i;
+      }
+  if (s->n == s->cap) {
+    unsigned nc = s->cap ? s->cap * 2 : 64;
+    struct section *v = realloc(s->v, nc * sizeof *v);
+    if (!v) return -1;
+    s->v = v;
+    s->cap = nc;
+  }
+  if ((s->n + 1) * 2 > s->index_cap) {
+    unsigned nc = s->index_cap ? s->index_cap * 2 : 256;
+    unsigned *ix = calloc(nc, sizeof *ix);
+    if (!ix) return -1;
+    free(s->index);
+    s->index = ix;
+    s->index_cap = nc;
+    for (j = 0; j < s->n; j++) section_index_put(s, j);
+  }
+  i = s->n;
+  sc = &s->v[i];
+  if (!(sc->name = strdup(name))) return -1;
+  sc->code = has_flags ? has_x
+                       : (!strcmp(name, ".text") || !strncmp(name, ".text.", 6) ||
+                          !strcmp(name, ".init") || !strcmp(name, ".fini"));
   /* .init (DT_INIT: crti.o's _init) runs before the module's .init_array,
    * so before its initializer, like _start: it must not tick.  .fini
    * (DT_FINI) is the same kind of fragment, crti.o's _fini prologue and
@@ -104,14 +178,23 @@ static unsigned section_id(struct sections *s, const char *name, const char *fla
    * it would give every module, even one built to opt out, the ABI note
    * and initializer (crti.o's, whose copy of them lld cannot merge with an
    * LTO object's). */
-  s->skip[i] = !strncmp(name, RR_SOFTTICKS_SKIP_SECTION_PREFIX,
-                        strlen(RR_SOFTTICKS_SKIP_SECTION_PREFIX)) ||
-               !strcmp(name, ".init") || !strcmp(name, ".fini");
-  s->names_no_targets[i] = !strncmp(name, ".debug", 6) || !strncmp(name, ".zdebug", 7) ||
-                           !strncmp(name, ".eh_frame", 9) || !strncmp(name, ".note", 5) ||
-                           !strncmp(name, ".stab", 5) || !strcmp(name, ".comment");
+  sc->skip = !strncmp(name, RR_SOFTTICKS_SKIP_SECTION_PREFIX,
+                      strlen(RR_SOFTTICKS_SKIP_SECTION_PREFIX)) ||
+             !strcmp(name, ".init") || !strcmp(name, ".fini");
+  sc->names_no_targets = !strncmp(name, ".debug", 6) || !strncmp(name, ".zdebug", 7) ||
+                         !strncmp(name, ".eh_frame", 9) || !strncmp(name, ".note", 5) ||
+                         !strncmp(name, ".stab", 5) || !strcmp(name, ".comment");
   s->n++;
-  return i;
+  section_index_put(s, i);
+  return (int)i;
+}
+
+static void sections_free(struct sections *s) {
+  unsigned i;
+  for (i = 0; i < s->n; i++) free(s->v[i].name);
+  free(s->v);
+  free(s->index);
+  free(s->stack);
 }
 
 /* word and the rest of a statement. */
@@ -124,16 +207,19 @@ static const char *word(const char *t, char *w, size_t cap) {
   return t;
 }
 
-/* Handles a section directive; returns 1 if it was one. */
-static int section_directive(struct sections *s, const char *w, const char *rest,
-                             struct sas_report *rep, unsigned line, int *manifest) {
-  char name[512] = "", flags[64] = "";
-  const char *p = rest;
-  int has_flags = 0;
+/* Handles a section directive; returns 1 if it was one, 0 if not, -1 when
+ * out of memory. */
+static int section_directive(struct sections *s, struct namebuf *nb, const char *w,
+                             const char *rest, struct sas_report *rep, unsigned line,
+                             int *manifest) {
+  const char *p = rest, *a;
+  char *name;
+  int has_flags = 0, has_x = 0, id;
   if (!strcmp(w, ".text") || !strcmp(w, ".data") || !strcmp(w, ".bss")) {
     if (*rest) sas_note(rep, line, "%s %s: subsections are laid out as one", w, rest);
+    if ((id = section_id(s, w, 0, 0)) < 0) return -1;
     s->prev = s->cur;
-    s->cur = section_id(s, w, NULL);
+    s->cur = (unsigned)id;
     return 1;
   }
   if (!strcmp(w, ".previous")) {
@@ -153,30 +239,36 @@ static int section_directive(struct sections *s, const char *w, const char *rest
     return 1;
   }
   if (strcmp(w, ".section") && strcmp(w, ".pushsection")) return 0;
-  {
-    size_t k = 0;
-    if (*p == '"') {
-      for (p++; *p && *p != '"' && k + 1 < sizeof name; p++) name[k++] = *p;
-      if (*p == '"') p++;
-    } else {
-      while (*p && *p != ',' && !isspace((unsigned char)*p) && k + 1 < sizeof name) name[k++] = *p++;
-    }
-    name[k] = 0;
-    while (*p && (isspace((unsigned char)*p) || *p == ',')) p++;
-    if (*p == '"') {
-      k = 0;
-      for (p++; *p && *p != '"' && k + 1 < sizeof flags; p++) flags[k++] = *p;
-      flags[k] = 0;
-      has_flags = 1;
-    }
+  if (*p == '"') {
+    for (a = ++p; *p && *p != '"'; p++) {}
+    name = name_set(nb, a, (size_t)(p - a));
+    if (*p == '"') p++;
+  } else {
+    for (a = p; *p && *p != ',' && !isspace((unsigned char)*p); p++) {}
+    name = name_set(nb, a, (size_t)(p - a));
+  }
+  if (!name) return -1;
+  while (*p && (isspace((unsigned char)*p) || *p == ',')) p++;
+  if (*p == '"') {
+    has_flags = 1;
+    for (p++; *p && *p != '"'; p++)
+      if (*p == 'x') has_x = 1;
   }
   if (!strcmp(name, RR_SOFTTICKS_MANIFEST_SECTION)) *manifest = 1;
   if (!strcmp(w, ".pushsection")) {
-    if (s->depth < 64) s->stack[s->depth++] = s->cur;
+    if (s->depth == s->stack_cap) {
+      unsigned nc = s->stack_cap ? s->stack_cap * 2 : 64;
+      unsigned *st = realloc(s->stack, nc * sizeof *st);
+      if (!st) return -1;
+      s->stack = st;
+      s->stack_cap = nc;
+    }
+    s->stack[s->depth++] = s->cur;
   } else {
     s->prev = s->cur;
   }
-  s->cur = section_id(s, name, has_flags ? flags : NULL);
+  if ((id = section_id(s, name, has_flags, has_x)) < 0) return -1;
+  s->cur = (unsigned)id;
   return 1;
 }
 
@@ -209,10 +301,10 @@ static int ignores_symbols(const char *w) {
 
 /* .set A, B pairs seen before A's type (gcc writes .type first). */
 struct aliases {
-  char (*pair)[2][256];
+  struct { struct sym *a, *b; } *pair;
   unsigned n, cap;
 };
-static int aliases_add(struct aliases *a, const char *x, const char *y) {
+static int aliases_add(struct aliases *a, struct sym *x, struct sym *y) {
   if (a->n == a->cap) {
     unsigned nc = a->cap ? a->cap * 2 : 16;
     void *p = realloc(a->pair, nc * sizeof *a->pair);
@@ -220,9 +312,8 @@ static int aliases_add(struct aliases *a, const char *x, const char *y) {
     a->pair = p;
     a->cap = nc;
   }
-  snprintf(a->pair[a->n][0], 256, "%s", x);
-  snprintf(a->pair[a->n][1], 256, "%s", y);
-  a->n++;
+  a->pair[a->n].a = x;
+  a->pair[a->n++].b = y;
   return 1;
 }
 
@@ -233,6 +324,9 @@ struct build {
   struct symtab syms;
   int *node_of; /* vstmt -> node, -1 */
   struct sas_report *rep;
+  struct namebuf name, tok, ref; /* label names; mark_taken's tokens; resolve's keys */
+  unsigned *res, res_cap; /* resolve's answer: every definition, however many */
+  int oom;
 };
 
 static int add_edge(struct sas_graph *g, unsigned from, unsigned to) {
@@ -257,18 +351,34 @@ static int is_numeric_ref(const char *t, size_t n) {
 }
 
 /* The label definitions (vstmt indices) a reference at v may mean, into
- * out (at most max); numeric backward references also name the earlier
- * definitions while the nearest sits in a conditional arm. */
-static unsigned resolve(struct build *b, const char *ref, unsigned v, unsigned *out, unsigned max) {
+ * b->res (its count returned); numeric backward references also name the
+ * earlier definitions while the nearest sits in a conditional arm.  Out of
+ * memory: b->oom, 0. */
+static int res_add(struct build *b, unsigned k, unsigned d) {
+  if (k == b->res_cap) {
+    unsigned nc = b->res_cap ? b->res_cap * 2 : 16;
+    unsigned *r = realloc(b->res, nc * sizeof *r);
+    if (!r) {
+      b->oom = 1;
+      return -1;
+    }
+    b->res = r;
+    b->res_cap = nc;
+  }
+  b->res[k] = d;
+  return 0;
+}
+static unsigned resolve(struct build *b, const char *ref, unsigned v) {
   size_t n = strlen(ref);
   unsigned k = 0, i;
+  struct sym *s;
   if (is_numeric_ref(ref, n)) {
-    char num[64];
-    struct sym *s;
-    if (n >= sizeof num) return 0;
-    memcpy(num, ref, n - 1);
-    num[n - 1] = ':';
-    num[n] = 0;
+    char *num = name_set(&b->ref, ref, n);
+    if (!num) {
+      b->oom = 1;
+      return 0;
+    }
+    num[n - 1] = ':'; /* "1b" -> "1:", its key */
     s = lookup(&b->syms, num, 0);
     if (!s) return 0;
     {
@@ -280,22 +390,25 @@ static unsigned resolve(struct build *b, const char *ref, unsigned v, unsigned *
         else hi = mid;
       }
       if (ref[n - 1] == 'f') {
-        if (lo < s->ndefs) out[k++] = s->defs[lo];
+        if (lo < s->ndefs && !res_add(b, k, s->defs[lo])) k++;
       } else {
         for (i = lo; i-- > 0;)
           if (s->defs[i] < v) {
-            if (k < max) out[k++] = s->defs[i];
+            if (res_add(b, k, s->defs[i])) return k;
+            k++;
             if (b->s->v[s->defs[i]].cond_depth == 0) break;
           }
       }
     }
     return k;
-  } else {
-    struct sym *s = lookup(&b->syms, ref, 0);
-    if (!s) return 0;
-    for (i = 0; i < s->ndefs && k < max; i++) out[k++] = s->defs[i];
-    return k;
   }
+  s = lookup(&b->syms, ref, 0);
+  if (!s) return 0;
+  for (i = 0; i < s->ndefs; i++) {
+    if (res_add(b, k, s->defs[i])) return k;
+    k++;
+  }
+  return k;
 }
 
 /* Every symbol named in text (not in strings, not registers, not after
@@ -317,17 +430,19 @@ static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
     }
     if (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$') {
       const char *a = p;
-      char tok[256];
-      unsigned d[16], n, i;
+      char *tok;
+      unsigned n, i;
       if (*p == '$') a = ++p;
       while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$')) p++;
-      if ((size_t)(p - a) >= sizeof tok || p == a) continue;
-      memcpy(tok, a, (size_t)(p - a));
-      tok[p - a] = 0;
+      if (p == a) continue;
+      if (!(tok = name_set(&b->tok, a, (size_t)(p - a)))) {
+        b->oom = 1;
+        return found;
+      }
       if (isdigit((unsigned char)tok[0]) && !is_numeric_ref(tok, strlen(tok))) continue;
-      n = resolve(b, tok, v, d, 16);
+      n = resolve(b, tok, v);
       for (i = 0; i < n; i++) {
-        int node = b->node_of[d[i]];
+        int node = b->node_of[b->res[i]];
         if (node > 0) found++;
         if (node > 0 && !b->g->nodes[node].entry) {
           b->g->nodes[node].entry = 1;
@@ -341,6 +456,13 @@ static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
   return found;
 }
 
+/* The length of the operand at p: up to a comma or a blank. */
+static size_t operand_len(const char *p) {
+  size_t n = 0;
+  while (p[n] && p[n] != ',' && !isspace((unsigned char)p[n])) n++;
+  return n;
+}
+
 static int in_list(const struct sas_options *o, const char *name) {
   unsigned i;
   for (i = 0; o && i < o->nskip; i++)
@@ -351,18 +473,24 @@ static int in_list(const struct sas_options *o, const char *name) {
 int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
                     const struct sas_options *opt, struct sas_graph *g, struct sas_report *rep,
                     struct sas_error *err) {
-  struct build b = {src, s, g, {NULL, 0, 0}, NULL, rep};
+  struct build b;
   struct sections *sec = calloc(1, sizeof *sec);
   unsigned v, *sec_of = NULL, *last = NULL, nn = 1;
   char **cur_fn = NULL;
-  int rc = -1, manifest = 0;
+  int rc = -1, manifest = 0, id;
   struct aliases aliases = {NULL, 0, 0};
+  memset(&b, 0, sizeof b);
+  b.src = src;
+  b.s = s;
+  b.g = g;
+  b.rep = rep;
   memset(g, 0, sizeof *g);
   b.node_of = malloc((s->n + 1) * sizeof *b.node_of);
   sec_of = malloc((s->n + 1) * sizeof *sec_of);
   g->nodes = calloc(s->n + 1, sizeof *g->nodes);
   if (!sec || !b.node_of || !sec_of || !g->nodes) goto oom;
-  sec->cur = sec->prev = section_id(sec, ".text", NULL);
+  if ((id = section_id(sec, ".text", 0, 0)) < 0) goto oom;
+  sec->cur = sec->prev = (unsigned)id;
 
   /* Pass 1: sections, nodes, label definitions, symbol types. */
   for (v = 0; v < s->n; v++) {
@@ -371,43 +499,46 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     unsigned line = src->stmts[s->v[v].origin].line;
     b.node_of[v] = -1;
     rest = word(t, w, sizeof w);
-    if (!s->v[v].is_label && section_directive(sec, w, rest, rep, line, &manifest)) {
-      sec_of[v] = sec->cur;
-      continue;
+    if (!s->v[v].is_label) {
+      int r = section_directive(sec, &b.name, w, rest, rep, line, &manifest);
+      if (r < 0) goto oom;
+      if (r) {
+        sec_of[v] = sec->cur;
+        continue;
+      }
     }
     sec_of[v] = sec->cur;
     if (s->v[v].is_label) {
       struct sym *y;
-      char name[256];
-      size_t n = strlen(t);
-      if (n - 1 >= sizeof name) continue;
-      memcpy(name, t, n - 1);
-      name[n - 1] = 0;
-      /* numeric labels are kept as "N:" so that they never meet a symbol */
-      if (isdigit((unsigned char)name[0])) strcat(name, ":");
-      if (!(y = lookup(&b.syms, name, 1)) || add_def(y, v)) goto oom;
+      const char *name = label_key(&b.name, t);
+      if (!name || !(y = lookup(&b.syms, name, 1)) || add_def(y, v)) goto oom;
     } else if (!strcmp(w, ".set") || !strcmp(w, ".equ")) {
       /* .set ifunc, resolver: the resolver is what the loader calls. */
-      char nm[256], target[256];
-      if (sscanf(rest, "%255[^, \t] , %255[^, \t]", nm, target) == 2) {
-        struct sym *y = lookup(&b.syms, nm, 1), *t = lookup(&b.syms, target, 1);
-        if (!y || !t) goto oom;
+      size_t na = operand_len(rest), nt = 0;
+      const char *c = rest + na;
+      while (isspace((unsigned char)*c)) c++;
+      if (na && *c == ',') {
+        for (c++; isspace((unsigned char)*c); c++) {}
+        nt = operand_len(c);
+      }
+      if (nt) {
+        struct sym *y, *t;
+        if (!name_set(&b.name, rest, na) || !(y = lookup(&b.syms, b.name.p, 1)) ||
+            !name_set(&b.name, c, nt) || !(t = lookup(&b.syms, b.name.p, 1)))
+          goto oom;
         if (y->is_ifunc) t->is_ifunc = 1;
-        else if (!aliases_add(&aliases, nm, target)) goto oom;
+        else if (!aliases_add(&aliases, y, t)) goto oom;
       }
     } else if (!strcmp(w, ".type") || !strcmp(w, ".globl") || !strcmp(w, ".global")) {
-      char nm[256];
-      size_t k = 0;
+      size_t k = operand_len(rest);
       struct sym *y;
-      const char *p = rest;
-      while (*p && *p != ',' && !isspace((unsigned char)*p) && k + 1 < sizeof nm) nm[k++] = *p++;
-      nm[k] = 0;
-      if (!(y = lookup(&b.syms, nm, 1))) goto oom;
+      const char *p = rest + k;
+      if (!name_set(&b.name, rest, k) || !(y = lookup(&b.syms, b.name.p, 1))) goto oom;
       if (w[1] == 'g') y->is_global = 1;
       else if (strstr(p, "gnu_indirect_function")) y->is_ifunc = 1;
       else if (strstr(p, "function") || strstr(p, "STT_FUNC")) y->is_func = 1;
     }
-    if (!sec->code[sec->cur]) continue;
+    if (!sec->v[sec->cur].code) continue;
     if (s->v[v].is_label || w[0] != '.' || is_data_directive(w)) {
       struct sas_node *nd = &g->nodes[nn];
       nd->kind = s->v[v].is_label ? SAS_NODE_LABEL : w[0] != '.' ? SAS_NODE_INSN : SAS_NODE_DATA;
@@ -423,10 +554,8 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       b.node_of[v] = (int)nn++;
     }
   }
-  for (v = 0; v < aliases.n; v++) {
-    struct sym *y = lookup(&b.syms, aliases.pair[v][0], 0), *t = lookup(&b.syms, aliases.pair[v][1], 0);
-    if (y && t && y->is_ifunc) t->is_ifunc = 1;
-  }
+  for (v = 0; v < aliases.n; v++)
+    if (aliases.pair[v].a->is_ifunc) aliases.pair[v].b->is_ifunc = 1;
   g->n = nn;
   g->has_manifest = manifest;
   g->tick_clobbers = src->arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_X16 | SAS_X17 : SAS_ALL;
@@ -437,26 +566,24 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
    * (common/skip_policy.c reads the section names); they never tick, as
    * ifunc resolvers. */
   for (v = 0; v < s->n; v++) {
-    const char *name = sec->name[sec_of[v]], *rest, *p;
+    const char *name = sec->v[sec_of[v]].name, *rest, *p;
     char w[64];
     int prio = st_init_array_section_priority(name);
-    if (sec->code[sec_of[v]] || s->v[v].is_label) continue;
+    if (sec->v[sec_of[v]].code || s->v[v].is_label) continue;
     if (!st_is_preinit_section(name) && (prio == ST_NOT_CDTOR || prio > RR_SOFTTICKS_INIT_PRIORITY))
       continue;
     rest = word(s->v[v].text, w, sizeof w);
     if (!is_data_directive(w)) continue;
     for (p = rest; *p;) {
       const char *a = p;
-      char tok[256];
+      char *tok;
       struct sym *y;
       while (*p && (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$')) p++;
       if (p == a) {
         p++;
         continue;
       }
-      if ((size_t)(p - a) >= sizeof tok) continue;
-      memcpy(tok, a, (size_t)(p - a));
-      tok[p - a] = 0;
+      if (!(tok = name_set(&b.tok, a, (size_t)(p - a)))) goto oom;
       if ((y = lookup(&b.syms, tok, 0)) && !y->is_ifunc) {
         y->is_ifunc = 1; /* the same rule: runs before the page exists */
         sas_note(rep, src->stmts[s->v[v].origin].line, "%s runs before the initializer (%s): not ticked",
@@ -481,17 +608,15 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       /* Debug information, unwind tables and notes name code addresses
        * that nothing jumps to (.gcc_except_table's landing pads stay:
        * the unwinder jumps there). */
-      if (sec->names_no_targets[sec_of[v]]) continue;
+      if (sec->v[sec_of[v]].names_no_targets) continue;
       if (!s->v[v].is_label && w[0] == '.' && !ignores_symbols(w)) mark_taken(&b, rest, v);
       else if (!s->v[v].is_label && w[0] != '.') mark_taken(&b, rest, v); /* code in data */
       continue;
     }
     if (nd->kind == SAS_NODE_LABEL) {
-      char name[256];
       struct sym *y;
-      size_t n = strlen(t);
-      memcpy(name, t, n - 1 < sizeof name ? n - 1 : sizeof name - 1);
-      name[n - 1 < sizeof name ? n - 1 : sizeof name - 1] = 0;
+      const char *name = label_key(&b.name, t);
+      if (!name) goto oom;
       y = lookup(&b.syms, name, 0);
       if (y && (y->is_func || y->is_ifunc || y->is_global)) {
         nd->entry = 1;
@@ -502,7 +627,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     {
       const char *fn = cur_fn[nd->section];
       struct sym *y = fn ? lookup(&b.syms, fn, 0) : NULL;
-      nd->skip = sec->skip[nd->section] || (fn && (in_list(opt, fn) || !strcmp(fn, "_start") ||
+      nd->skip = sec->v[nd->section].skip || (fn && (in_list(opt, fn) || !strcmp(fn, "_start") ||
                                                     (y && y->is_ifunc))) ||
                  ((manifest || opt->compiled) && !src->stmts[s->v[v].origin].in_app);
     }
@@ -521,17 +646,18 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       case SAS_FLOW_JMP:
       case SAS_FLOW_JCC:
       case SAS_FLOW_CALL: {
-        unsigned d[16], n, i;
-        unsigned inside = 0;
-        if (!nd->insn.target[0]) {
+        unsigned n, i, inside = 0;
+        const char *target;
+        if (!nd->insn.target_len) {
           sas_note(rep, line, "branch to an expression, not a label: not followed (%s)", t);
           mark_taken(&b, nd->insn.operands, v);
           nd->leaves_file = nd->insn.flow != SAS_FLOW_CALL;
           break;
         }
-        n = resolve(&b, nd->insn.target, v, d, 16);
+        if (!(target = name_set(&b.name, nd->insn.target, nd->insn.target_len))) goto oom;
+        n = resolve(&b, target, v);
         for (i = 0; i < n; i++) {
-          int to = b.node_of[d[i]];
+          int to = b.node_of[b.res[i]];
           if (to <= 0) continue;
           inside++;
           if (nd->insn.flow == SAS_FLOW_CALL) {
@@ -541,7 +667,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
           }
         }
         nd->leaves_file = nd->insn.flow != SAS_FLOW_CALL && !inside;
-        if (nd->insn.flow == SAS_FLOW_CALL && st_returns_twice_name(nd->insn.target))
+        if (nd->insn.flow == SAS_FLOW_CALL && st_returns_twice_name(target))
           nd->rt_call = 1;
         break;
       }
@@ -558,6 +684,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         break;
     }
   }
+  if (b.oom) goto oom;
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)
     if (g->nodes[v].entry && add_edge(g, 0, v)) goto oom;
@@ -567,14 +694,17 @@ oom:
   err->line = 0;
   snprintf(err->msg, sizeof err->msg, "out of memory");
 out:
-  if (sec)
-    for (v = 0; v < sec->n; v++) free(sec->name[v]);
+  if (sec) sections_free(sec);
   free(sec);
   free(sec_of);
   free(last);
   free(cur_fn);
   free(b.node_of);
   free(aliases.pair);
+  free(b.name.p);
+  free(b.tok.p);
+  free(b.ref.p);
+  free(b.res);
   symtab_free(&b.syms);
   return rc;
 }

@@ -279,7 +279,8 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
           }
           for (i = 0; i < nset && strcmp(set[i], dst); i++) {
           }
-          if (i == nset && nset < 4) snprintf(set[nset++], sizeof set[0], "%s", dst);
+          if (i == nset && nset == 4) return n; /* a fifth copy: not followed, so refused */
+          if (i == nset) snprintf(set[nset++], sizeof set[0], "%s", dst);
           continue;
         }
         if (mentions_any(dst_text, set, nset) && dst[0] && !strncmp(t, "mov", 3)) {

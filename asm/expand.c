@@ -14,13 +14,13 @@
 #include "sas.h"
 
 #define MAX_DEPTH 32
-#define MAX_PARAMS 64
 
+/* Parameters, arguments and .irp values have no fixed limit. */
 struct macro {
   char *name;
   unsigned nparams;
-  char *param[MAX_PARAMS], *deflt[MAX_PARAMS];
-  int vararg[MAX_PARAMS];
+  char **param, **deflt;
+  int *vararg;
   unsigned body, end; /* source statements [body, end) */
   struct macro *next;
 };
@@ -86,6 +86,14 @@ static const char *first_word(const char *t, char *w, size_t cap, const char **r
   while (*t && isspace((unsigned char)*t)) t++;
   if (rest) *rest = t;
   return w;
+}
+
+/* The length of the first word (w's, before first_word's cap). */
+static size_t word_len(const char *t) {
+  size_t n = 0;
+  while (*t && isspace((unsigned char)*t)) t++;
+  while (t[n] && !isspace((unsigned char)t[n]) && t[n] != ',') n++;
+  return n;
 }
 
 static int ident_char(int ch) { return isalnum(ch) || ch == '_' || ch == '.' || ch == '$'; }
@@ -159,11 +167,14 @@ static char *dup_range(const char *a, const char *b) {
 }
 
 /* Splits an argument list at top-level commas, or at blanks when it has
- * no comma.  Returns the count (at most max). */
-static unsigned split_args(const char *t, char **out, unsigned max) {
-  unsigned n = 0, paren = 0;
+ * no comma: the pieces (malloc'd, as the array), their count in *count;
+ * NULL when out of memory. */
+static char **split_args(const char *t, unsigned *count) {
+  unsigned n = 0, paren = 0, cap = 8;
   int commas = 0, quote = 0;
   const char *p, *a = t;
+  char **out = malloc(cap * sizeof *out);
+  if (!out) return NULL;
   for (p = t; *p; p++) {
     if (*p == '"') quote = !quote;
     if (!quote && *p == ',') commas = 1;
@@ -177,15 +188,30 @@ static unsigned split_args(const char *t, char **out, unsigned max) {
     sep = !*p || (!quote && !paren && (commas ? *p == ',' : isspace((unsigned char)*p)));
     if (sep) {
       char *s = dup_range(a, p);
-      if (s && (*s || commas) && n < max)
-        out[n++] = s;
-      else
+      if (!s) goto oom;
+      if (!*s && !commas) {
         free(s);
+      } else {
+        if (n == cap) {
+          char **no = realloc(out, (cap *= 2) * sizeof *out);
+          if (!no) {
+            free(s);
+            goto oom;
+          }
+          out = no;
+        }
+        out[n++] = s;
+      }
       a = p + 1;
     }
     if (!*p) break;
   }
-  return n;
+  *count = n;
+  return out;
+oom:
+  while (n) free(out[--n]);
+  free(out);
+  return NULL;
 }
 
 static int emit(struct ctx *c, char *text, unsigned origin) {
@@ -224,10 +250,11 @@ static int find_end(struct ctx *c, unsigned i, unsigned end, int macro, unsigned
               NULL);
 }
 
-static struct macro *find_macro(struct ctx *c, const char *name) {
+/* The macro named by the n characters at name (a word of any length). */
+static struct macro *find_macro(struct ctx *c, const char *name, size_t n) {
   struct macro *m;
   for (m = c->macros; m; m = m->next)
-    if (!strcasecmp(m->name, name)) return m;
+    if (strlen(m->name) == n && !strncasecmp(m->name, name, n)) return m;
   return NULL;
 }
 
@@ -236,14 +263,31 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
 
 static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned close) {
   struct macro *m = calloc(1, sizeof *m);
-  char *args[MAX_PARAMS + 1];
+  char **args;
   unsigned n, i;
   const char *p = rest;
   if (!m) return -1;
   while (*p && !isspace((unsigned char)*p) && *p != ',') p++;
   m->name = dup_range(rest, p);
   if (*p == ',') p++;
-  n = split_args(p, args, MAX_PARAMS);
+  if (!m->name || !(args = split_args(p, &n))) {
+    free(m->name);
+    free(m);
+    return -1;
+  }
+  m->param = calloc(n + 1, sizeof *m->param);
+  m->deflt = calloc(n + 1, sizeof *m->deflt);
+  m->vararg = calloc(n + 1, sizeof *m->vararg);
+  if (!m->param || !m->deflt || !m->vararg) {
+    for (i = 0; i < n; i++) free(args[i]);
+    free(args);
+    free(m->param);
+    free(m->deflt);
+    free(m->vararg);
+    free(m->name);
+    free(m);
+    return -1;
+  }
   for (i = 0; i < n; i++) {
     char *eq = strchr(args[i], '='), *colon = strchr(args[i], ':');
     if (colon && (!eq || colon < eq)) {
@@ -257,6 +301,7 @@ static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned
     m->param[i] = dup_range(args[i], args[i] + strlen(args[i]));
     free(args[i]);
   }
+  free(args);
   m->nparams = n;
   m->body = body;
   m->end = close;
@@ -266,17 +311,23 @@ static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned
 }
 
 static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned line, unsigned depth) {
-  char *args[MAX_PARAMS + 1], *values[MAX_PARAMS];
-  unsigned n = split_args(rest, args, MAX_PARAMS), i, pos = 0;
+  char **args, **values;
+  unsigned n, i, pos = 0;
   struct frame f;
   int rc;
+  if (!(args = split_args(rest, &n))) return -1;
   if (depth >= MAX_DEPTH) {
     sas_note(c->rep, line, "macro %s nested deeper than %d: not expanded further", m->name,
              MAX_DEPTH);
     for (i = 0; i < n; i++) free(args[i]);
+    free(args);
     return 0;
   }
-  for (i = 0; i < m->nparams; i++) values[i] = NULL;
+  if (!(values = calloc(m->nparams + 1, sizeof *values))) {
+    for (i = 0; i < n; i++) free(args[i]);
+    free(args);
+    return -1;
+  }
   for (i = 0; i < n; i++) {
     char *eq = strchr(args[i], '=');
     unsigned k = m->nparams;
@@ -314,8 +365,10 @@ static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned lin
   for (i = 0; i < m->nparams; i++)
     if (!values[i]) values[i] = strdup(m->deflt[i] ? m->deflt[i] : "");
   f = (struct frame){m->nparams, m->param, values, c->counter++, NULL};
+  free(args);
   rc = expand_range(c, m->body, m->end, &f, depth + 1);
   for (i = 0; i < m->nparams; i++) free(values[i]);
+  free(values);
   return rc;
 }
 
@@ -332,34 +385,51 @@ static int repeat(struct ctx *c, const char *w, const char *rest, unsigned body,
       if (expand_range(c, body, close, up ? &f : NULL, depth)) return -1;
     return 0;
   } else {
-    char *args[1024], *name, *values[1] = {NULL};
+    char **args = NULL, *name, *values[1] = {NULL};
     const char *comma = strchr(rest, ',');
     unsigned n = 0, k, i;
     int rc = 0;
     name = dup_range(rest, comma ? comma : rest + strlen(rest));
-    if (comma) {
-      if (!strcmp(w, ".irp")) {
-        n = split_args(comma + 1, args, 1024);
-      } else {
-        char *chars = dup_range(comma + 1, comma + 1 + strlen(comma + 1));
-        for (i = 0; chars && chars[i] && n < 1024; i++) {
-          args[n] = malloc(2);
-          if (args[n]) {
-            args[n][0] = chars[i];
-            args[n][1] = 0;
-            n++;
-          }
-        }
-        free(chars);
+    if (comma && !strcmp(w, ".irp")) {
+      args = split_args(comma + 1, &n);
+    } else {
+      char *chars = comma ? dup_range(comma + 1, comma + 1 + strlen(comma + 1)) : strdup("");
+      size_t len = chars ? strlen(chars) : 0;
+      args = chars ? malloc((len + 1) * sizeof *args) : NULL;
+      for (i = 0; args && i < len; i++) {
+        if (!(args[n] = malloc(2))) break;
+        args[n][0] = chars[i];
+        args[n++][1] = 0;
       }
+      if (args && i < len) {
+        while (n) free(args[--n]);
+        free(args);
+        args = NULL;
+      }
+      free(chars);
     }
-    if (n == 0) args[n++] = strdup("");
+    if (!name || !args) {
+      free(name);
+      free(args);
+      return -1;
+    }
+    if (n == 0) {
+      char **one = realloc(args, sizeof *args);
+      if (!one || !(one[0] = strdup(""))) {
+        free(one ? one : args);
+        free(name);
+        return -1;
+      }
+      args = one;
+      n = 1;
+    }
     for (k = 0; k < n && rc == 0; k++) {
       struct frame f = {1, &name, values, c->counter++, up};
       values[0] = args[k];
       rc = expand_range(c, body, close, &f, depth);
     }
     for (k = 0; k < n; k++) free(args[k]);
+    free(args);
     free(name);
     return rc;
   }
@@ -409,7 +479,7 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       continue;
     }
     if (!strcmp(w, ".include")) sas_note(c->rep, line, "%s not read: its code is not seen", t);
-    if (!c->src->stmts[i].is_label && w[0] != '.' && (m = find_macro(c, w))) {
+    if (!c->src->stmts[i].is_label && w[0] != '.' && (m = find_macro(c, t + strspn(t, " \t"), word_len(t)))) {
       int rc = invoke(c, m, rest, line, depth);
       free(t);
       if (rc) return -1;
@@ -441,6 +511,9 @@ int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_
       free(m->param[i]);
       free(m->deflt[i]);
     }
+    free(m->param);
+    free(m->deflt);
+    free(m->vararg);
     free(m->name);
     free(m);
   }

@@ -178,14 +178,14 @@ static void print_stats(const struct sas_stats *st, size_t bytes, double secs) {
 }
 
 int main(int argc, char **argv) {
-  const char *emit = NULL, *out_obj = "a.out", *skip[256];
+  const char *emit = NULL, *out_obj = "a.out", **skip = NULL;
   char **pass = calloc((size_t)argc + 3, sizeof *pass), **temps = calloc((size_t)argc + 2, sizeof *temps);
   int npass = 0, *input_at = calloc((size_t)argc + 2, sizeof *input_at), ninputs = 0, i, rc = 0;
   int disable = getenv("SOFTTICKS_AS_DISABLE") && *getenv("SOFTTICKS_AS_DISABLE") &&
                 strcmp(getenv("SOFTTICKS_AS_DISABLE"), "0");
   int stats = getenv("SOFTTICKS_AS_STATS") != NULL, failed = 0, any_manifest = 0,
       any_glibc_unit = 0;
-  unsigned nskip = 0, ticks_before;
+  unsigned nskip = 0, cap_skip = 0, ticks_before;
 #ifdef __aarch64__
   enum rr_softticks_arch arch = RR_SOFTTICKS_ARCH_AARCH64; /* the host's, until options say */
 #else
@@ -220,9 +220,19 @@ int main(int argc, char **argv) {
       else if (!strcmp(a, "--softticks-disable")) disable = 1;
       else if (!strcmp(a, "--softticks-compiled")) opt.compiled = 1;
       else if (!strncmp(a, "--softticks-skip=", 17)) {
+        /* As many names as given (the list lives as long as the run). */
         char *list = strdup(a + 17), *tok, *save = NULL;
-        for (tok = strtok_r(list, ",", &save); tok && nskip < 256; tok = strtok_r(NULL, ",", &save))
+        for (tok = list ? strtok_r(list, ",", &save) : NULL; tok; tok = strtok_r(NULL, ",", &save)) {
+          if (nskip == cap_skip) {
+            const char **ns = realloc(skip, (cap_skip = cap_skip ? cap_skip * 2 : 64) * sizeof *ns);
+            if (!ns) {
+              fprintf(stderr, "%s: out of memory\n", prog);
+              return 1;
+            }
+            skip = ns;
+          }
           skip[nskip++] = tok;
+        }
       } else if (!strncmp(a, "--softticks-arch=", 17)) {
         if (!strcmp(a + 17, "x86_64")) arch = RR_SOFTTICKS_ARCH_X86_64;
         else if (!strcmp(a + 17, "i386")) arch = RR_SOFTTICKS_ARCH_I386;

@@ -81,7 +81,10 @@ enum { SAS_X16 = 1, SAS_X17 = 2 };
 struct sas_insn {
   enum sas_flow flow;
   const char *operands; /* into the text: after the mnemonic */
-  char target[256];     /* direct branch target (no @PLT), "" if none */
+  /* The direct branch target (no @PLT), into the text: a name of any
+   * length; target_len 0 if none. */
+  const char *target;
+  size_t target_len;
   unsigned reads, writes; /* SAS_CF | ... */
   int is_landing_pad;
   int short_only; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */

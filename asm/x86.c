@@ -125,18 +125,18 @@ static unsigned writes(const char *m) {
 }
 
 /* The direct target of a branch: a symbol or a numeric reference, with a
- * @PLT suffix dropped; "" for anything else (an expression). */
-static void direct_target(const char *ops, char *out, size_t cap) {
-  size_t k = 0;
+ * @PLT suffix dropped; none (out->target_len 0) for anything else (an
+ * expression). */
+static void direct_target(const char *ops, struct sas_insn *out) {
   const char *p = ops;
-  out[0] = 0;
-  while (*p && !isspace((unsigned char)*p) && *p != '@' && *p != ',' && k + 1 < cap) out[k++] = *p++;
-  out[k] = 0;
+  while (*p && !isspace((unsigned char)*p) && *p != '@' && *p != ',') p++;
+  out->target = ops;
+  out->target_len = (size_t)(p - ops);
   if (*p == '@') {
     while (*p && !isspace((unsigned char)*p)) p++;
   }
   while (*p && isspace((unsigned char)*p)) p++;
-  if (*p) out[0] = 0; /* more than a symbol */
+  if (*p) out->target_len = 0; /* more than a symbol */
 }
 
 void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
@@ -175,6 +175,6 @@ void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
     out->flow = SAS_FLOW_STOP;
   }
   if (out->flow == SAS_FLOW_JMP || out->flow == SAS_FLOW_JCC || out->flow == SAS_FLOW_CALL)
-    direct_target(p, out->target, sizeof out->target);
+    direct_target(p, out);
 
 }

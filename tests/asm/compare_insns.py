@@ -98,27 +98,41 @@ def unwiden(insns):
     return out, n
 
 
+def save_at(insns, k):
+    """The flag save starting at k: its length and whether OF is saved
+    (seto); (0, False) if none.  The whole sequence must be there: a
+    program's own push %rax before a tick is no save."""
+    for pats in (SAVE, SAVE[1:]):  # x86-64 steps over the red zone; i386 does not
+        if matches(insns, k, pats[:-1]):
+            n = len(pats) - 1
+            seto = matches(insns, k + n, pats[-1:])
+            return n + seto, seto
+    return 0, False
+
+
 def strip_ticks(insns):
     """The instructions without tick sequences and their saves; the count."""
     if AARCH64:
         return strip_a64_ticks(insns)
     keep, k, ticks = [], 0, 0
     while k < len(insns):
-        start = k
-        while k < len(insns) and any(re.match(p, insns[k][1]) for p in SAVE) and \
-                not matches(insns, k, TICK):
-            k += 1
-        if matches(insns, k, TICK):
-            k += len(TICK)
-            if matches(insns, k, TICK_I386_TAIL):
-                k += len(TICK_I386_TAIL)
-            if k < len(insns) and insns[k][1] == "int3":
-                k += 1
-                while k < len(insns) and any(re.match(p, insns[k][1]) for p in RESTORE):
-                    k += 1
-                ticks += 1
-                continue
-        k = start
+        n, seto = save_at(insns, k)
+        j = k + n
+        if matches(insns, j, TICK):
+            j += len(TICK)
+            if matches(insns, j, TICK_I386_TAIL):
+                j += len(TICK_I386_TAIL)
+            if j < len(insns) and insns[j][1] == "int3":
+                j += 1
+                # The restore only after a save (a tick after a call can be
+                # followed by the program's pop %rax), in its order.
+                restore = (RESTORE if seto else RESTORE[1:]) if n else []
+                if n and insns[k][1].startswith("push"):
+                    restore = restore[:-1]  # i386: no lea
+                if matches(insns, j, restore):
+                    ticks += 1
+                    k = j + len(restore)
+                    continue
         keep.append(insns[k])
         k += 1
     return keep, ticks

@@ -42,7 +42,7 @@ mut no_returns_twice cfg.c "nd->rt_call = 1;" "(void)0;"
 mut no_computes_itself computed.c "computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands))" "0)"
 mut no_location_counter computed.c "uses_location(g->nodes[n].insn.operands)) {" "0) {"
 mut no_computed_refusal instrument.c "unsigned c = sas_computed_code_address(&s, &g, src->arch);" "unsigned c = 0;"
-mut no_debug_filter cfg.c "if (sec->names_no_targets[sec_of[v]]) continue;" ""
+mut no_debug_filter cfg.c "if (sec->v[sec_of[v]].names_no_targets) continue;" ""
 mut no_set_ifunc cfg.c '} else if (!strcmp(w, ".set") || !strcmp(w, ".equ")) {' '} else if (0) {' 
 mut no_short_widening place.c "if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only) continue;" "continue;"
 mut no_label_rename emit.c 'st_text_printf(t, "5354100:");' 'st_text_printf(t, "1:");'
