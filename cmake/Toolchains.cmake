@@ -75,54 +75,28 @@ if(NOT SOFTTICKS_HAVE_M32)
   softticks_skip("i386 tests" "gcc-12-multilib g++-12-multilib")
 endif()
 
-# Whether this machine runs i386 programs: kernels without IA32 emulation
-# refuse them (Exec format error).  The probe builds a -m32 program and
-# runs it: natively (native), else under qemu-i386 (qemu: no ptrace, so
-# the i386 tracer and debugger checks skip), else not at all (none: every
-# i386 check that runs a program skips; building and reading i386 code
-# still runs).  -DSOFTTICKS_I386_RUN=native|qemu|none sets the answer;
-# -DSOFTTICKS_I386_RUN= probes again.
+# Whether this machine runs i386 programs (I386Run.cmake): native, qemu
+# (under qemu-i386: no ptrace, so the i386 tracer and debugger checks
+# skip) or none (every i386 check that runs a program skips; building and
+# reading i386 code still runs).  -DSOFTTICKS_I386_RUN=native|qemu|none
+# sets the answer; -DSOFTTICKS_I386_RUN= probes again.
+include(${CMAKE_CURRENT_LIST_DIR}/I386Run.cmake)
 find_program(SOFTTICKS_QEMU_I386 NAMES qemu-i386 qemu-i386-static)
 set(SOFTTICKS_I386_RUN "" CACHE STRING "how i386 programs run here: native, qemu or none (empty: probe)")
 set_property(CACHE SOFTTICKS_I386_RUN PROPERTY STRINGS native qemu none)
 if(SOFTTICKS_I386_RUN STREQUAL "")
-  set(_why "")
-  set(_answer none)
-  if(NOT SOFTTICKS_HAVE_M32)
-    set(_why "probe: gcc -m32 links no program")
-  else()
-    set(_probe ${CMAKE_BINARY_DIR}/probe_i386_run)
-    file(WRITE ${_probe}.c "#include <stdio.h>\nint main(void) { printf(\"i386 runs %d\\n\", (int)sizeof(void *)); return 0; }\n")
-    execute_process(COMMAND ${SOFTTICKS_GCC} -m32 ${_probe}.c -o ${_probe}
-                    RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_QUIET)
-    if(NOT _rc EQUAL 0)
-      set(_why "probe: gcc -m32 built no program")
-    else()
-      execute_process(COMMAND ${_probe} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err
-                      TIMEOUT 60)
-      if(_rc EQUAL 0 AND _out STREQUAL "i386 runs 4\n")
-        set(_answer native)
-        set(_why "probe: a -m32 program runs")
-      else()
-        string(STRIP "${_rc} ${_err}" _err)
-        set(_why "probe: a -m32 program does not run (${_err})")
-        if(SOFTTICKS_QEMU_I386)
-          execute_process(COMMAND ${SOFTTICKS_QEMU_I386} ${_probe} RESULT_VARIABLE _rc
-                          OUTPUT_VARIABLE _out ERROR_QUIET TIMEOUT 60)
-          if(_rc EQUAL 0 AND _out STREQUAL "i386 runs 4\n")
-            set(_answer qemu)
-            string(APPEND _why ", ${SOFTTICKS_QEMU_I386} runs it")
-          else()
-            string(APPEND _why ", nor does ${SOFTTICKS_QEMU_I386}")
-          endif()
-        else()
-          string(APPEND _why ", no qemu-i386 (qemu-user)")
-        endif()
-      endif()
+  if(SOFTTICKS_HAVE_M32)
+    set(_qemu "")
+    if(SOFTTICKS_QEMU_I386)
+      set(_qemu ${SOFTTICKS_QEMU_I386})
     endif()
-    file(REMOVE ${_probe}.c ${_probe})
+    softticks_probe_i386_run(_answer _why ${SOFTTICKS_GCC} "${_qemu}" ${CMAKE_BINARY_DIR}/probe_i386_run)
+  else()
+    set(_answer none)
+    set(_why "probe: gcc -m32 links no program")
   endif()
-  set(SOFTTICKS_I386_RUN ${_answer} CACHE STRING "how i386 programs run here: native, qemu or none (empty: probe)" FORCE)
+  set(SOFTTICKS_I386_RUN ${_answer} CACHE STRING "how i386 programs run here: native, qemu or none (empty: probe)"
+      FORCE)
   set(_softticks_i386_why "${_why}" CACHE INTERNAL "")
   set(_softticks_i386_probed ${_answer} CACHE INTERNAL "")
 elseif(NOT SOFTTICKS_I386_RUN STREQUAL "${_softticks_i386_probed}")
@@ -134,7 +108,6 @@ endif()
 if(SOFTTICKS_I386_RUN STREQUAL "qemu" AND NOT SOFTTICKS_QEMU_I386)
   message(FATAL_ERROR "SOFTTICKS_I386_RUN=qemu needs qemu-i386 (qemu-user), or SOFTTICKS_QEMU_I386")
 endif()
-message(STATUS "softticks: i386 programs run: ${SOFTTICKS_I386_RUN} (${_softticks_i386_why})")
 if(NOT SOFTTICKS_AARCH64_GCC)
   softticks_skip("aarch64 cross builds" "gcc-aarch64-linux-gnu g++-aarch64-linux-gnu")
 endif()
