@@ -123,7 +123,7 @@ glibc_verify() {
 # -m32: run natively or under qemu-i386, traced only natively (i386.sh).
 glibc_run_strings() {
   local cc=${ST_GCC:-gcc} kind check c1 c2 arch=x86_64
-  [ "$1" = -m32 ] && arch=i386
+  [ "${1:-}" = -m32 ] && arch=i386
   [ "$(wc -l < variants.h)" -ge 30 ] || fail "only $(wc -l < variants.h) variants"
   for kind in plain ticked; do
     "$cc" "$@" -O2 -no-pie -Wl,-z,noexecstack -I. "$ST_HERE/glibc/strings.c" "$kind"/*.o -o "strings.$kind"
