@@ -7,6 +7,9 @@
 #   SOFTTICKS_QEMU_AARCH64   qemu-aarch64 for running aarch64 tests
 #   SOFTTICKS_CAPNP          capnp, for the schema tests
 #   SOFTTICKS_HAVE_M32       whether ${SOFTTICKS_GCC} -m32 can link a program
+#   SOFTTICKS_QEMU_I386      qemu-i386, for i386 programs where the kernel runs none
+#   SOFTTICKS_I386_RUN       how i386 programs run here: native, qemu or none
+#                            (probed: a -m32 program built and run)
 
 set(_softticks_skipped "" CACHE INTERNAL "")
 
@@ -36,6 +39,7 @@ function(softticks_probe_build var doc source)
 endfunction()
 
 function(softticks_print_summary)
+  message(STATUS "softticks: i386 programs run: ${SOFTTICKS_I386_RUN} (${_softticks_i386_why})")
   if(_softticks_skipped)
     message(STATUS "softticks: parts skipped:${_softticks_skipped}")
   else()
@@ -69,6 +73,40 @@ if(SOFTTICKS_GCC)
 endif()
 if(NOT SOFTTICKS_HAVE_M32)
   softticks_skip("i386 tests" "gcc-12-multilib g++-12-multilib")
+endif()
+
+# Whether this machine runs i386 programs (I386Run.cmake): native, qemu
+# (under qemu-i386: no ptrace, so the i386 tracer and debugger checks
+# skip) or none (every i386 check that runs a program skips; building and
+# reading i386 code still runs).  -DSOFTTICKS_I386_RUN=native|qemu|none
+# sets the answer; -DSOFTTICKS_I386_RUN= probes again.
+include(${CMAKE_CURRENT_LIST_DIR}/I386Run.cmake)
+find_program(SOFTTICKS_QEMU_I386 NAMES qemu-i386 qemu-i386-static)
+set(SOFTTICKS_I386_RUN "" CACHE STRING "how i386 programs run here: native, qemu or none (empty: probe)")
+set_property(CACHE SOFTTICKS_I386_RUN PROPERTY STRINGS native qemu none)
+if(SOFTTICKS_I386_RUN STREQUAL "")
+  if(SOFTTICKS_HAVE_M32)
+    set(_qemu "")
+    if(SOFTTICKS_QEMU_I386)
+      set(_qemu ${SOFTTICKS_QEMU_I386})
+    endif()
+    softticks_probe_i386_run(_answer _why ${SOFTTICKS_GCC} "${_qemu}" ${CMAKE_BINARY_DIR}/probe_i386_run)
+  else()
+    set(_answer none)
+    set(_why "probe: gcc -m32 links no program")
+  endif()
+  set(SOFTTICKS_I386_RUN ${_answer} CACHE STRING "how i386 programs run here: native, qemu or none (empty: probe)"
+      FORCE)
+  set(_softticks_i386_why "${_why}" CACHE INTERNAL "")
+  set(_softticks_i386_probed ${_answer} CACHE INTERNAL "")
+elseif(NOT SOFTTICKS_I386_RUN STREQUAL "${_softticks_i386_probed}")
+  set(_softticks_i386_why "set with -DSOFTTICKS_I386_RUN, not probed" CACHE INTERNAL "")
+endif()
+if(NOT SOFTTICKS_I386_RUN MATCHES "^(native|qemu|none)$")
+  message(FATAL_ERROR "SOFTTICKS_I386_RUN is '${SOFTTICKS_I386_RUN}': native, qemu, none or empty (probe)")
+endif()
+if(SOFTTICKS_I386_RUN STREQUAL "qemu" AND NOT SOFTTICKS_QEMU_I386)
+  message(FATAL_ERROR "SOFTTICKS_I386_RUN=qemu needs qemu-i386 (qemu-user), or SOFTTICKS_QEMU_I386")
 endif()
 if(NOT SOFTTICKS_AARCH64_GCC)
   softticks_skip("aarch64 cross builds" "gcc-aarch64-linux-gnu g++-aarch64-linux-gnu")

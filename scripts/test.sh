@@ -8,6 +8,8 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build "$build" -j"$(nproc)"
 bash docker/install-deps.sh
 cd "$build"
+# Which i386 checks run (README.md, "i386"): the configure probe's answer.
+echo "softticks: i386 programs run: $(sed -n 's/^SOFTTICKS_I386_RUN:STRING=//p' CMakeCache.txt)"
 ctest --output-on-failure -j"$(nproc)" --timeout 900
 # The image tests (label image, docker/): a Debian 12 root filesystem with
 # three packages rebuilt with their test suites, checked and exported;

@@ -32,6 +32,8 @@ case $ST_KIND:$ST_ARCH in
   gcc:aarch64) ;;
   *) fail "unknown arch $ST_ARCH" ;;
 esac
+# i386 programs run natively or under qemu-i386 (../support/i386.sh).
+if [ "$ST_ARCH" = i386 ] && [ -n "$(st_i386_runner)" ]; then runner=("$(st_i386_runner)"); fi
 # GCC checks its IL and call graph after each pass (the plugin adds calls).
 [ "$ST_KIND" = gcc ] && plugin+=(-fchecking=2)
 cc() { "$ST_CC" "${plugin[@]}" "${arch_flags[@]}" "$level" -I"$ST_CORPUS" "$@"; }
@@ -81,7 +83,7 @@ if [ "$ST_ARCH" != aarch64 ]; then
     cc "$v" "$ST_TESTS/early.c" "$ST_TESTS/early_other.c" -o "early$v" || fail "early $v: build"
     cxx "$v" "$ST_TESTS/malloc_cxx.cc" -o "malloc_cxx$v" || fail "malloc_cxx $v: build"
     for p in early malloc_cxx; do
-      out=$("./$p$v" 2>&1) || fail "$p $v exited $? with no tracer: $out"
+      out=$("${runner[@]}" "./$p$v" 2>&1) || fail "$p $v exited $? with no tracer: $out"
       [ "$out" = "${want[$p]}" ] || fail "$p $v printed '$out'"
       echo "ok: $p $v runs"
     done
@@ -89,7 +91,7 @@ if [ "$ST_ARCH" != aarch64 ]; then
 fi
 if [ -e libbump.so ]; then
   preload=(env LD_PRELOAD="$PWD/libbump.so")
-  [ "$ST_ARCH" = aarch64 ] && preload=(env QEMU_SET_ENV=LD_PRELOAD="$PWD/libbump.so")
+  [ "${#runner[@]}" -gt 0 ] && preload=(env QEMU_SET_ENV=LD_PRELOAD="$PWD/libbump.so") # qemu's guest
   out=$("${preload[@]}" "${runner[@]}" ./plain_cxx 2>&1) ||
     fail "plain_cxx with libbump.so preloaded exited $? ($ST_ARCH $level): $out"
   [ "$out" = plain42 ] || fail "plain_cxx with libbump.so printed '$out'"
@@ -97,7 +99,8 @@ if [ -e libbump.so ]; then
 fi
 
 # 3. Under the reference tracer (x86 only).
-if [ -z "${ST_TRACE:-}" ] || [ "$ST_ARCH" = aarch64 ]; then
+if [ -z "${ST_TRACE:-}" ] || [ "$ST_ARCH" = aarch64 ] ||
+  st_i386_skips "$ST_ARCH" ptrace "3. under the reference tracer"; then
   echo "no tracer runs for $ST_ARCH"
   exit 0
 fi

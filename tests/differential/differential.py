@@ -257,14 +257,20 @@ def one_seed(args, tools, seed, configs, workdir):
             outcomes.append(Outcome(seed, name, "fail", "instrumented build failed (%s): %s"
                                     % (describe(st), e.decode(errors="replace")[-1000:]), repro))
             continue
-        st0, out0, _, secs = run([plain], args.timeout)
+        # -m32: natively, or under qemu-i386 where the kernel runs no i386
+        # programs (tests/support/i386_guard.sh sets ST_I386_RUNNER).
+        runner = [os.environ["ST_I386_RUNNER"]] if "-m32" in flags and os.environ.get("ST_I386_RUNNER") else []
+        if runner and (args.trace_count or args.trace_check):
+            outcomes.append(Outcome(seed, name, "fail", "i386 programs run under qemu-i386 here: no tracer"))
+            continue
+        st0, out0, _, secs = run(runner + [plain], args.timeout)
         if st0 is None:
             outcomes.append(Outcome(seed, name, "skip-timeout"))
             continue
         if st0 < 0:
             outcomes.append(Outcome(seed, name, "skip-crash", describe(st0)))
             continue
-        st1, out1, _, secs1 = run([ticked], 2 * args.timeout)
+        st1, out1, _, secs1 = run(runner + [ticked], 2 * args.timeout)
         if (st1, out1) != (st0, out0):
             outcomes.append(Outcome(seed, name, "fail",
                                     "uninstrumented: %s %r; instrumented: %s %r"

@@ -20,12 +20,18 @@ symbol=__rr_softticks_lto_link_needs_the_plugin
 read -r -a cc <<< "$ST_CC"
 read -r -a plain <<< "$ST_PLAIN_CC"
 
-# instrumented PROG: runs, prints 120, ticks, one note.
+# instrumented PROG: runs, prints 120, ticks, one note.  i386: natively or
+# under qemu-i386, which has no ptrace: then the ticks go uncounted, said
+# once (../support/i386.sh).
+trace=$ST_TRACE
+if st_i386_skips "$arch" ptrace "counting ticks under softticks-trace"; then trace=; fi
 instrumented() {
-  [ "$(./"$1")" = 120 ] || fail "$1 prints $(./"$1")"
-  local ticks
-  ticks=$("$ST_TRACE" count --json -- "./$1" | grep -o '"ticks": *[0-9]*' | grep -o '[0-9]*$')
-  [ "${ticks:-0}" -gt 0 ] || fail "$1: no ticks"
+  [ "$(st_arch_run "$arch" "./$1")" = 120 ] || fail "$1 prints $(st_arch_run "$arch" "./$1")"
+  local ticks=untraced
+  if [ -n "$trace" ]; then
+    ticks=$("$trace" count --json -- "./$1" | grep -o '"ticks": *[0-9]*' | grep -o '[0-9]*$')
+    [ "${ticks:-0}" -gt 0 ] || fail "$1: no ticks"
+  fi
   [ "$(readelf -S --wide "$1" | grep -c '\] \.note\.rrsoftticks ')" = 1 ] || fail "$1: not one note"
   echo "ok: $1 ($ST_COMPILER $arch): $ticks ticks"
 }

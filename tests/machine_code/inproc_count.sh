@@ -17,5 +17,6 @@ st_cc "$arch" -O0 -I"$ST_SUPPORT" -I"$ST_INCLUDE" "$ST_TESTS/inproc_count.c" \
 # 1031 = 1031 (prime): periods that divide it, that do not, and one larger.
 for period in 1 7 100 1031 5000; do
   out=$(run_for "$arch" ./inproc_count "$period") || fail "period $period: exit $?, printed '$out'"
+  [ "$out" = "1031 $((1031 / period))" ] || fail "period $period: printed '$out', '1031 $((1031 / period))' expected"
   echo "ok: period $period: $out"
 done

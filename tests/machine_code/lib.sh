@@ -91,14 +91,15 @@ asm_flags() {
 bare_labels() { sed -E -i 's,^([^[:space:]]+:)[[:space:]]+(#|//).*$,\1,' "$1"; }
 
 # run_for ARCH PROG ARGS...: runs a program built for ARCH (qemu for
-# aarch64, with the cross sysroot for GCC's dynamically linked programs).
+# aarch64, with the cross sysroot for GCC's dynamically linked programs;
+# i386 natively or under qemu-i386, ../support/i386.sh).
 run_for() {
   local arch=$1
   shift
   if [ "$arch" = aarch64 ]; then
     "$ST_QEMU" ${ST_AARCH64_SYSROOT:+-L "$ST_AARCH64_SYSROOT"} "$@"
   else
-    "$@"
+    st_arch_run "$arch" "$@"
   fi
 }
 

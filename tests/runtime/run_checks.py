@@ -16,8 +16,9 @@ arch) and checks it against values computed here, not by the program:
 
 By hand, from a build tree: python3 ../tests/runtime/run_checks.py x86_64
 workload tests/runtime/native/run_workload 8.  Native runs tick hard,
-qemu runs (--runner) are smaller."""
+qemu runs (--runner, or i386 under i386_guard.sh's qemu-i386) are smaller."""
 import argparse
+import os
 import subprocess
 import sys
 
@@ -43,8 +44,10 @@ def main():
     ap.add_argument("threads", nargs="?", type=int)
     a = ap.parse_args()
     runner = [a.runner] if a.runner else []  # --runner= : native
+    if not runner and a.arch == "i386" and os.environ.get("ST_I386_RUNNER"):
+        runner = [os.environ["ST_I386_RUNNER"]]  # qemu-i386 (tests/support/i386_guard.sh)
     if a.check == "workload":
-        loop = 300000 if a.runner else 3000000
+        loop = 300000 if runner else 3000000
         fib, calls = fib_and_calls(FIB_N)
         cmd = [a.exe, a.threads, loop, FIB_N, SORT_N]
         want = ("threads=%d agree=1\nloop_sum=%d loop_ticks=%d\nfib=%d fib_ticks=%d\n"

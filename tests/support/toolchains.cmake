@@ -15,6 +15,7 @@ endmacro()
 # What every compiler's file holds: the build's tools and test helpers.
 set(_st_tools ST_INCLUDE=${SOFTTICKS_INCLUDE_DIR}
     ST_HAVE_M32=${SOFTTICKS_HAVE_M32} ST_QEMU=${SOFTTICKS_QEMU_AARCH64}
+    ST_I386_RUN=${SOFTTICKS_I386_RUN} ST_QEMU_I386=${SOFTTICKS_QEMU_I386}
     ST_ASM_TICKS=$<TARGET_FILE:softticks_asm_ticks> ST_BIN_TICKS=$<TARGET_FILE:softticks_bin_ticks>)
 foreach(_st_tool softticks-trace:ST_TRACE softticks-inspect:ST_INSPECT)
   string(REPLACE ":" ";" _st_tool ${_st_tool})
@@ -82,6 +83,19 @@ foreach(_st_major ${_st_majors})
     ST_PLUGIN=$<TARGET_FILE:${_st_target}> ST_CFG=${_st_cfg} ST_LTO_CFG=${_st_LTO_CONFIG_FILE})
 endforeach()
 
+# softticks_i386_guard(<var> <arch> <need>): in <var>, the command prefix
+# (i386_guard.sh) that runs an i386 check as this machine can or skips it
+# (77, with the probe's answer): <need> ptrace (natively only) or run
+# (natively or under qemu-i386); empty for another <arch>.
+set(SOFTTICKS_I386_GUARD ${CMAKE_CURRENT_LIST_DIR}/i386_guard.sh)
+function(softticks_i386_guard var arch need)
+  if(arch STREQUAL "i386")
+    set(${var} bash ${SOFTTICKS_I386_GUARD} ${need} ${SOFTTICKS_I386_RUN} PARENT_SCOPE)
+  else()
+    set(${var} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # softticks_compiler_test(<test> <compiler> <label> <timeout> <command>...):
 # <command> with that compiler's file and a scratch directory of its own;
 # 77 is a skip.
@@ -91,11 +105,12 @@ function(softticks_compiler_test test compiler label timeout)
     ENVIRONMENT "ST_TOOLCHAIN=${SOFTTICKS_TOOLCHAINS_DIR}/${compiler}.env;ST_WORK=${CMAKE_CURRENT_BINARY_DIR}/work/${test}")
 endfunction()
 
-# softticks_add_per_compiler_tests(<suite> <script> <timeout> [<level>...]):
+# softticks_add_per_compiler_tests(<suite> <script> <timeout> <i386 need> [<level>...]):
 # `bash <script> <arch> [<level>]` as <suite>.<compiler>_<arch>[<level>]
 # for every compiler, on x86-64 and (with -m32) i386, labelled <suite> up
-# to its first dot.
-function(softticks_add_per_compiler_tests suite script timeout)
+# to its first dot; the i386 tests through softticks_i386_guard with
+# <i386 need> (ptrace or run).
+function(softticks_add_per_compiler_tests suite script timeout need)
   set(arches x86_64)
   if(SOFTTICKS_HAVE_M32)
     list(APPEND arches i386)
@@ -103,12 +118,14 @@ function(softticks_add_per_compiler_tests suite script timeout)
   string(REGEX REPLACE "\\..*" "" label ${suite}) # beforeinit.own_start: beforeinit
   foreach(cc ${SOFTTICKS_COMPILERS})
     foreach(arch ${arches})
+      softticks_i386_guard(guard ${arch} ${need})
       foreach(level IN ITEMS ${ARGN})
         softticks_compiler_test(${suite}.${cc}_${arch}${level} ${cc} ${label} ${timeout}
-                                bash ${script} ${arch} ${level})
+                                ${guard} bash ${script} ${arch} ${level})
       endforeach()
       if(NOT ARGN)
-        softticks_compiler_test(${suite}.${cc}_${arch} ${cc} ${label} ${timeout} bash ${script} ${arch})
+        softticks_compiler_test(${suite}.${cc}_${arch} ${cc} ${label} ${timeout}
+                                ${guard} bash ${script} ${arch})
       endif()
     endforeach()
   endforeach()
