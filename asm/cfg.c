@@ -709,6 +709,13 @@ out:
   return rc;
 }
 
+unsigned sas_next_in_section(const struct sas_graph *g, unsigned n) {
+  unsigned k;
+  for (k = n + 1; k < g->n; k++)
+    if (g->nodes[k].section == g->nodes[n].section) return k;
+  return 0;
+}
+
 void sas_graph_free(struct sas_graph *g) {
   free(g->nodes);
   free(g->edges);

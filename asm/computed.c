@@ -104,13 +104,6 @@ static void destination(const char *ops, char *fam, size_t cap) {
   }
 }
 
-static unsigned next_in_section(const struct sas_graph *g, unsigned n) {
-  unsigned k;
-  for (k = n + 1; k < g->n; k++)
-    if (g->nodes[k].section == g->nodes[n].section) return k;
-  return 0;
-}
-
 /* Whether text names a register of any family in set[0 .. n). */
 static int mentions_any(const char *text, char set[][16], unsigned n) {
   unsigned i;
@@ -227,7 +220,7 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
     destination(g->nodes[n].insn.operands, set[0], sizeof set[0]);
     if (!set[0][0]) continue; /* pushed or stored: used as it is */
     if (table_base(s, g->nodes[n].insn.operands)) continue;
-    for (k = next_in_section(g, n); k && seen < 32 && nset; k = next_in_section(g, k)) {
+    for (k = sas_next_in_section(g, n); k && seen < 32 && nset; k = sas_next_in_section(g, k)) {
       const struct sas_node *nd = &g->nodes[k];
       const char *t = s->v[nd->v].text, *ops = nd->insn.operands, *comma, *p;
       char src[256], dst[16];

@@ -42,14 +42,6 @@ static int widen(const struct sas_source *src, unsigned o, unsigned serial, stru
   return 0;
 }
 
-/* The next node of n's section, 0 if none. */
-static unsigned next_in_section(const struct sas_graph *g, unsigned n) {
-  unsigned k;
-  for (k = n + 1; k < g->n; k++)
-    if (g->nodes[k].section == g->nodes[n].section) return k;
-  return 0;
-}
-
 /* Nodes left on a cycle once ticked and skipped nodes are cut: peel the
  * nodes with no predecessor or no successor among the rest (a work list,
  * linear in the graph) until none is left. */
@@ -131,6 +123,26 @@ out:
   return left;
 }
 
+/*
+ * An entry whose first instruction leaves at once (a return, an indirect
+ * jump, a jump to no label of the file) has nothing that can run twice
+ * without leaving it: its tick would guard no code of its own (what it
+ * reaches ticks, or is not instrumented).  And a tracer may emulate such
+ * a lone exit instead of running it: rr, delivering a signal inside its
+ * syscall buffer, stops at `_syscallbuf_final_exit_instruction` and
+ * emulates its jump while recording but runs it while replaying, so a tick
+ * there counts in the replay only and the replay diverges.
+ */
+static int lone_exit(const struct sas_graph *g, unsigned n) {
+  unsigned k = n;
+  const struct sas_node *x;
+  while ((k = sas_next_in_section(g, k)) && g->nodes[k].kind == SAS_NODE_LABEL) continue;
+  if (!k || g->nodes[k].kind != SAS_NODE_INSN) return 0;
+  x = &g->nodes[k];
+  return x->insn.flow == SAS_FLOW_RET || x->insn.flow == SAS_FLOW_JMP_IND ||
+         (x->insn.flow == SAS_FLOW_JMP && x->leaves_file);
+}
+
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
               struct sas_stats *st, struct sas_report *rep, struct sas_error *err) {
@@ -156,11 +168,15 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     unsigned o = s->v[nd->v].origin, line = src->stmts[o].line;
     if (nd->skip) cut[n] = 1;
     if (tick[n] & ST_TICK_CYCLE) st->cycles_found++;
-    if (tick[n] && !nd->skip) {
+    if (tick[n] == ST_TICK_PASSED_ON && !nd->skip && nd->kind == SAS_NODE_LABEL &&
+        lone_exit(g, n)) {
+      sas_note(rep, line, "%s is a lone exit: no tick", s->v[nd->v].text);
+      st->lone_exits++;
+    } else if (tick[n] && !nd->skip) {
       struct sas_insert at = {0, live[n], 0, NULL};
       int ok = 1;
       if (nd->kind == SAS_NODE_LABEL) {
-        unsigned nx = next_in_section(g, n);
+        unsigned nx = sas_next_in_section(g, n);
         if (!src->stmts[o].is_label) {
           sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
           ok = 0;
@@ -188,7 +204,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       st->skipped++;
     }
     if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
-      unsigned nx = next_in_section(g, n);
+      unsigned nx = sas_next_in_section(g, n);
       out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, 0, NULL};
       st->rt_ticks++;
     }

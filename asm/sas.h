@@ -125,6 +125,8 @@ struct sas_options {
    * manifest, which a unit whose functions all opted out does not carry. */
   int compiled;
 };
+/* The node after n in n's section (its layout), 0 if none. */
+unsigned sas_next_in_section(const struct sas_graph *g, unsigned n);
 int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
                     const struct sas_options *opt, struct sas_graph *g, struct sas_report *rep,
                     struct sas_error *err);
@@ -149,7 +151,7 @@ struct sas_insert {
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
-      rt_ticks, cycles_found, cycles_open, skipped, widened, refused;
+      rt_ticks, cycles_found, cycles_open, skipped, lone_exits, widened, refused;
 };
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,

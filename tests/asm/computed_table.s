@@ -20,6 +20,7 @@ tab:
 	jnz	.La
 	ret
 .Lb:
+	movl	$1, %eax
 	ret
 	.p2align 2
 .Ltab:

@@ -11,5 +11,6 @@
 	.globl f
 	.type f, @function
 f:
+	xorl	%eax, %eax
 	ret
 	.size f, .-f

@@ -3,13 +3,16 @@
  * rr's stub (site.S) with the stack moved, a common trampoline that calls
  * the C hook and restores the application's flags with popfw, and the
  * exit jump back to the site, `_syscallbuf_final_exit_instruction`,
- * reached by a jump with the application's flags live.  Assembled through
- * softticks-as: its ticks must leave those flags alone. */
+ * reached by a jump with the application's flags live.  rr emulates that
+ * lone jump when it stops there, so it must stay the symbol's first
+ * instruction (no tick).  hook_mov leaves through `exit_via_rcx`, a
+ * two-instruction exit: its entry tick must keep the flags.  Assembled
+ * through softticks-as. */
 #define HOOK_START(name) .globl name; .hidden name; .type name, @function; name:
-#define HOOK_END(name)				\
+#define HOOK_END(name, exit)			\
 	popq	stub_scratch_1(%rip);		\
 	popq	%rsp;				\
-	jmp	_syscallbuf_final_exit_instruction; \
+	jmp	exit;				\
 	.size name, .-name
 
 	.bss
@@ -46,6 +49,13 @@ _syscall_hook_trampoline:
 _syscallbuf_final_exit_instruction:
 	jmp	*stub_scratch_1(%rip)
 
+	.globl	exit_via_rcx
+	.hidden	exit_via_rcx
+	.type	exit_via_rcx, @function
+exit_via_rcx:
+	movq	stub_scratch_1(%rip), %rcx	/* a syscall clobbers %rcx anyway */
+	jmp	*%rcx
+
 	.globl	__morestack
 	.hidden	__morestack
 	.type	__morestack, @function
@@ -58,10 +68,10 @@ __morestack:
 HOOK_START(hook_cmp)
 	call	__morestack
 	cmpq	$-4095, %rax		/* the site's own instruction */
-HOOK_END(hook_cmp)
+HOOK_END(hook_cmp, _syscallbuf_final_exit_instruction)
 
 HOOK_START(hook_mov)
 	call	__morestack
 	movq	%rax, %rdx		/* the site's own instruction */
-HOOK_END(hook_mov)
+HOOK_END(hook_mov, exit_via_rcx)
 	.section .note.GNU-stack,"",@progbits
