@@ -82,13 +82,7 @@ if [ -n "${ST_TRACE:-}" ]; then
   # addmul_1, mul_basecase through mpz_tdiv_qr).
   for prog in "tests/mpn/t-gcd_22 20" "tests/mpz/t-tdiv 2"; do
     read -ra cmd <<< "$prog"
-    check=$("$ST_TRACE" check --json "${cmd[@]}" | tail -1)
-    echo "check $prog: $check"
-    [ "$(json_int violation_count <<< "$check")" = 0 ] || fail "$prog: violations"
-    c1=$("$ST_TRACE" count --json "${cmd[@]}" | tail -1 | json_int ticks)
-    c2=$("$ST_TRACE" count --json "${cmd[@]}" | tail -1 | json_int ticks)
-    echo "count $prog: $c1 $c2"
-    { [ "$c1" -gt 0 ] && [ "$c1" = "$c2" ]; } || fail "$prog: counts $c1 and $c2"
+    trace_proof "$prog" "${cmd[@]}"
   done
 fi
 echo PASS

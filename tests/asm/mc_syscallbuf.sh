@@ -43,14 +43,7 @@ build() { # NAME [FLAGS_FOR_MAIN...]: main.c through softticks-as (and FLAGS)
   objdump -d "$name/preload.o" | grep -A1 '<_syscallbuf_final_exit_instruction>:$' | tail -1 |
     grep -q 'jmp  *\*' || fail "$name: _syscallbuf_final_exit_instruction does not start with its jump"
   if [ -n "${ST_TRACE:-}" ]; then
-    local check c1 c2
-    check=$("$ST_TRACE" check --json "$name/ticked" | tail -1)
-    echo "$name check: $check"
-    [ "$(json_int violation_count <<< "$check")" = 0 ] || fail "$name: violations"
-    c1=$("$ST_TRACE" count --json "$name/ticked" | tail -1 | json_int ticks)
-    c2=$("$ST_TRACE" count --json "$name/ticked" | tail -1 | json_int ticks)
-    echo "$name count: $c1 $c2"
-    [ "$c1" -gt 0 ] && [ "$c1" = "$c2" ] || fail "$name: counts $c1 and $c2"
+    trace_proof "$name" "$name/ticked"
   fi
 }
 

@@ -108,3 +108,18 @@ table_rows() { grep -v '^[[:space:]]*#' "$1" | awk 'NF >= 2'; }
 
 # json_int KEY: the integer value of "KEY" in the JSON on stdin.
 json_int() { grep -o "\"$1\": *-\{0,1\}[0-9]*" | head -1 | sed 's/.*: *//'; }
+
+# trace_proof LABEL PROGRAM [ARGS...]: softticks-trace check single-steps
+# the program and finds no violation, and two counts give the same ticks,
+# more than 0.  TRACE_CHECK keeps the check's JSON line for more tests.
+trace_proof() {
+  local label=$1 c1 c2
+  shift
+  TRACE_CHECK=$("$ST_TRACE" check --json "$@" | tail -1)
+  echo "$label check: $TRACE_CHECK"
+  [ "$(json_int violation_count <<< "$TRACE_CHECK")" = 0 ] || fail "$label: violations"
+  c1=$("$ST_TRACE" count --json "$@" | tail -1 | json_int ticks)
+  c2=$("$ST_TRACE" count --json "$@" | tail -1 | json_int ticks)
+  echo "$label count: $c1 $c2"
+  { [ "$c1" -gt 0 ] && [ "$c1" = "$c2" ]; } || fail "$label: counts $c1 and $c2"
+}
