@@ -558,6 +558,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     if (aliases.pair[v].a->is_ifunc) aliases.pair[v].b->is_ifunc = 1;
   g->n = nn;
   g->has_manifest = manifest;
+
   g->tick_clobbers = src->arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_X16 | SAS_X17 : SAS_ALL;
   g->nodes[0].kind = SAS_NODE_ROOT;
 
@@ -688,6 +689,9 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)
     if (g->nodes[v].entry && add_edge(g, 0, v)) goto oom;
+  g->section_of = sec_of; /* cfi.c */
+  g->nsections = sec->n;
+  sec_of = NULL;
   rc = 0;
   goto out;
 oom:
@@ -717,6 +721,7 @@ unsigned sas_next_in_section(const struct sas_graph *g, unsigned n) {
 }
 
 void sas_graph_free(struct sas_graph *g) {
+  free(g->section_of);
   free(g->nodes);
   free(g->edges);
   memset(g, 0, sizeof *g);

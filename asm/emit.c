@@ -26,8 +26,12 @@
  *   add $0x7f,%al            OF back: 1 + 0x7f overflows, 0 + 0x7f does not
  *   sahf                     the other five back (after the add)
  *   pop %rax; lea 128(%rsp),%rsp
+ * With cfi (the CFA is computed from the stack pointer there: cfi.c), each
+ * move of the stack pointer is followed by its .cfi_adjust_cfa_offset, so
+ * that an unwinder stopped at any instruction of it (the tick's trap)
+ * finds the caller's frame.  The directives emit no code.
  */
-static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text *t) {
+static void tick_text(enum rr_softticks_arch arch, unsigned live, int cfi, struct st_text *t) {
   int i386 = arch == RR_SOFTTICKS_ARCH_I386, a64 = arch == RR_SOFTTICKS_ARCH_AARCH64;
   const char *seq = i386 ? RR_SOFTTICKS_I386_TICK_ASM
                     : a64 ? RR_SOFTTICKS_AARCH64_TICK_ASM
@@ -38,11 +42,15 @@ static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text
   if (live && a64) {
     /* x16/x17 live: saved on the stack, sp lowered first (writeback), so
      * nothing is stored below sp; sp stays 16-byte aligned. */
-    st_text_printf(t, "stp x16, x17, [sp, #-16]!;");
+    st_text_printf(t, "stp x16, x17, [sp, #-16]!;%s", cfi ? ".cfi_adjust_cfa_offset 16;" : "");
+  } else if (live && i386) {
+    st_text_printf(t, "push %%eax;%slahf;", cfi ? ".cfi_adjust_cfa_offset 4;" : "");
   } else if (live) {
-    st_text_printf(t, "%s", i386 ? "push %eax;lahf;" : "lea -128(%rsp),%rsp;push %rax;lahf;");
-    if (live & SAS_OF) st_text_printf(t, "seto %%al;");
+    st_text_printf(t, "lea -128(%%rsp),%%rsp;%spush %%rax;%slahf;",
+                   cfi ? ".cfi_adjust_cfa_offset 128;" : "",
+                   cfi ? ".cfi_adjust_cfa_offset 8;" : "");
   }
+  if (live && !a64 && (live & SAS_OF)) st_text_printf(t, "seto %%al;");
   for (p = seq; *p; p++) {
     if (*p == '\n') {
       st_text_printf(t, ";");
@@ -65,10 +73,15 @@ static void tick_text(enum rr_softticks_arch arch, unsigned live, struct st_text
     line_start = 0;
   }
   if (live && a64) {
-    st_text_printf(t, "ldp x16, x17, [sp], #16;");
+    st_text_printf(t, "ldp x16, x17, [sp], #16;%s", cfi ? ".cfi_adjust_cfa_offset -16;" : "");
   } else if (live) {
     if (live & SAS_OF) st_text_printf(t, "add $0x7f,%%al;");
-    st_text_printf(t, "%s", i386 ? "sahf;pop %eax;" : "sahf;pop %rax;lea 128(%rsp),%rsp;");
+    if (i386)
+      st_text_printf(t, "sahf;pop %%eax;%s", cfi ? ".cfi_adjust_cfa_offset -4;" : "");
+    else
+      st_text_printf(t, "sahf;pop %%rax;%slea 128(%%rsp),%%rsp;%s",
+                     cfi ? ".cfi_adjust_cfa_offset -8;" : "",
+                     cfi ? ".cfi_adjust_cfa_offset -128;" : "");
   }
 }
 
@@ -84,37 +97,29 @@ char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit) {
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
                const char *line_marker_name, size_t *len) {
-  struct st_text t = ST_TEXT_INIT, plain = ST_TEXT_INIT, saved = ST_TEXT_INIT,
-                 saved_of = ST_TEXT_INIT;
-  char *tick, *tick_saved, *tick_saved_of, *out;
+  /* tick[k]: k = 0 plain; 1 + 2 * of + cfi saving (OF or not, CFI or not). */
+  struct st_text t = ST_TEXT_INIT, parts[5] = {ST_TEXT_INIT, ST_TEXT_INIT, ST_TEXT_INIT,
+                                               ST_TEXT_INIT, ST_TEXT_INIT};
+  char *tick[5], *out = NULL;
   size_t at = 0;
-  unsigned i;
-  tick_text(src->arch, 0, &plain);
-  tick_text(src->arch, SAS_CF, &saved);
-  tick_text(src->arch, SAS_ALL, &saved_of);
-  tick = st_text_finish(&plain);
-  tick_saved = st_text_finish(&saved);
-  tick_saved_of = st_text_finish(&saved_of);
-  if (!tick || !tick_saved || !tick_saved_of) {
-    free(tick);
-    free(tick_saved);
-    free(tick_saved_of);
-    return NULL;
+  unsigned i, k, bad = 0;
+  for (k = 0; k < 5; k++) {
+    tick_text(src->arch, !k ? 0 : (k - 1) & 2 ? SAS_ALL : SAS_CF, k && (k - 1) & 1, &parts[k]);
+    bad |= !(tick[k] = st_text_finish(&parts[k]));
   }
+  if (bad) goto done;
   if (line_marker_name) st_text_printf(&t, "# 1 \"%s\"\n", line_marker_name);
   for (i = 0; i < nins; i++) {
+    unsigned f = ins[i].save_flags;
+    k = !f ? 0 : 1 + ((f & SAS_OF) ? 2 : 0) + (ins[i].cfa == SAS_CFA_SP);
     st_text_printf(&t, "%.*s%s", (int)(ins[i].offset - at), src->buf + at,
-                   ins[i].text                        ? ins[i].text
-                   : !ins[i].save_flags               ? tick
-                   : (ins[i].save_flags & SAS_OF) ? tick_saved_of
-                                                   : tick_saved);
+                   ins[i].text ? ins[i].text : tick[k]);
     at = ins[i].text ? ins[i].replace_end : ins[i].offset;
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);
-  free(tick);
-  free(tick_saved);
-  free(tick_saved_of);
   out = st_text_finish(&t);
   if (out) *len = strlen(out);
+done:
+  for (k = 0; k < 5; k++) free(tick[k]);
   return out;
 }

@@ -143,25 +143,44 @@ static int lone_exit(const struct sas_graph *g, unsigned n) {
          (x->insn.flow == SAS_FLOW_JMP && x->leaves_file);
 }
 
+/*
+ * The .cfi_* directives right after label v, before its next instruction
+ * (`f: .cfi_startproc`): a tick for the label goes after them, inside the
+ * frame they describe (they emit no bytes; before .cfi_startproc the tick
+ * would lie outside every FDE, and an unwinder stopped there finds none).
+ * The last one, or v if none; only directives that follow the label in
+ * the same source text (a macro body is not split).
+ */
+static unsigned after_cfi(const struct sas_stream *s, unsigned v) {
+  unsigned w = v;
+  while (w + 1 < s->n && !s->v[w + 1].is_label && s->v[w + 1].origin == s->v[w].origin + 1 &&
+         sas_is_cfi_directive(s->v[w + 1].text))
+    w++;
+  return w;
+}
+
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
               struct sas_stats *st, struct sas_report *rep, struct sas_error *err) {
   unsigned *flags = calloc(g->n, sizeof *flags), *tick = calloc(g->n, sizeof *tick), n, k = 0;
-  unsigned char *live = malloc(g->n), *cut = calloc(g->n, 1);
+  unsigned char *live = malloc(g->n), *cut = calloc(g->n, 1), *cfa = malloc(s->n + 1),
+                *cfa_after = malloc(s->n + 1);
   struct st_edge *edges = malloc((g->nedges + 1) * sizeof *edges);
   struct sas_insert *out = calloc(3 * g->n + 1, sizeof *out);
   struct st_cfg cfg;
   int rc = -1;
   *ins = NULL;
   *nins = 0;
-  if (!flags || !tick || !live || !cut || !edges || !out) goto done;
+  if (!flags || !tick || !live || !cut || !edges || !out || !cfa || !cfa_after) goto done;
   for (n = 0; n < g->nedges; n++) {
     edges[n].from = g->edges[n].from;
     edges[n].to = g->edges[n].to;
   }
   flags[0] = ST_BLOCK_NO_CODE;
   cfg = (struct st_cfg){g->n, flags, g->nedges, edges};
-  if (st_place(&cfg, tick) || sas_flags_live(g, live)) goto done;
+  if (st_place(&cfg, tick) || sas_flags_live(g, live) ||
+      sas_cfa_rules(s, g, src->arch, cfa, cfa_after))
+    goto done;
 
   for (n = 1; n < g->n; n++) {
     const struct sas_node *nd = &g->nodes[n];
@@ -173,7 +192,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       sas_note(rep, line, "%s is a lone exit: no tick", s->v[nd->v].text);
       st->lone_exits++;
     } else if (tick[n] && !nd->skip) {
-      struct sas_insert at = {0, live[n], 0, NULL};
+      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL};
       int ok = 1;
       if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
@@ -186,7 +205,9 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
         } else if (g->nodes[nx].kind == SAS_NODE_INSN && g->nodes[nx].insn.is_landing_pad) {
           at.offset = src->stmts[s->v[g->nodes[nx].v].origin].end; /* after endbr */
         } else {
-          at.offset = src->stmts[o].end;
+          unsigned w = after_cfi(s, nd->v);
+          at.offset = src->stmts[s->v[w].origin].end;
+          at.cfa = cfa_after[w];
         }
       } else if (nd->kind == SAS_NODE_INSN) {
         at.offset = nd->insn.is_landing_pad ? src->stmts[o].end : src->stmts[o].start;
@@ -205,7 +226,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     }
     if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
       unsigned nx = sas_next_in_section(g, n);
-      out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, 0, NULL};
+      out[k++] =
+          (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0, NULL};
       st->rt_ticks++;
     }
   }
@@ -246,6 +268,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   for (n = 0, *nins = 0; n < k; n++) {
     if (*nins && out[*nins - 1].offset == out[n].offset && !out[n].text && !out[*nins - 1].text) {
       out[*nins - 1].save_flags |= out[n].save_flags;
+      /* Copies of a macro body: one text for every expansion. */
+      if (out[*nins - 1].cfa != out[n].cfa) out[*nins - 1].cfa = SAS_CFA_UNKNOWN;
       continue;
     }
     out[(*nins)++] = out[n];
@@ -253,6 +277,20 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   for (n = 0; n < *nins; n++) {
     st->saved += out[n].save_flags != 0;
     st->ticks += out[n].text == NULL;
+    if (!out[n].save_flags || out[n].text) continue;
+    /* The save moves the stack pointer (emit.c): described where the CFA
+     * is computed from it, needs nothing where it is another register. */
+    if (out[n].cfa == SAS_CFA_SP) {
+      st->cfi_adjusted++;
+    } else if (out[n].cfa == SAS_CFA_EXPR || out[n].cfa == SAS_CFA_UNKNOWN) {
+      st->cfi_unexpressed++;
+      sas_note(rep, out[n].line,
+               "the flag save moves the stack pointer where the CFA is %s: its unwind "
+               "information is not adjusted",
+               out[n].cfa == SAS_CFA_EXPR ? "a DWARF expression"
+                                          : "not known here (.cfi_startproc simple, an escape, "
+                                            "macro copies that differ)");
+    }
   }
   {
     unsigned first, left = open_cycles(g, cut, &first);
@@ -273,6 +311,8 @@ done:
   free(tick);
   free(live);
   free(cut);
+  free(cfa);
+  free(cfa_after);
   free(edges);
   free(out);
   return rc;

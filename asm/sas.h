@@ -116,6 +116,8 @@ struct sas_graph {
   int has_manifest;  /* the passes' manifest note is there */
   unsigned tick_clobbers; /* what a tick overwrites: SAS_ALL, or SAS_X16 | SAS_X17 */
   unsigned indirect_jumps, address_taken, instructions;
+  unsigned *section_of; /* the section of each statement of the stream */
+  unsigned nsections;
 };
 struct sas_options {
   const char *const *skip; /* function names that never tick */
@@ -135,6 +137,21 @@ void sas_graph_free(struct sas_graph *g);
 /* liveness.c: live[n], the flags (SAS_CF | ...) live at node n's start. */
 int sas_flags_live(const struct sas_graph *g, unsigned char *live);
 
+/* cfi.c: what the unwind information computes the CFA from. */
+enum sas_cfa {
+  SAS_CFA_NONE,    /* outside .cfi_startproc/.cfi_endproc */
+  SAS_CFA_SP,      /* the stack pointer plus an offset */
+  SAS_CFA_OTHER,   /* another register */
+  SAS_CFA_EXPR,    /* a DWARF expression (.cfi_escape 0x0f ...) */
+  SAS_CFA_UNKNOWN  /* not followed (see cfi.c) */
+};
+/* cfa[v], after[v] (one per stream statement): the rule of v's section
+ * just before and just after statement v.  -1 when out of memory. */
+int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
+                  enum rr_softticks_arch arch, unsigned char *cfa, unsigned char *after);
+int sas_is_cfi_directive(const char *text); /* .cfi_* */
+int sas_cfi_dwarf_reg_is_sp(unsigned long reg, enum rr_softticks_arch arch);
+
 /* computed.c: the first instruction (node) that computes a code address
  * from a label's (label + offset: targets that are no label), 0 if none. */
 unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g,
@@ -144,6 +161,8 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
 struct sas_insert {
   size_t offset;  /* in src->buf */
   unsigned save_flags; /* the flags live there (SAS_* mask): saved around the tick */
+  unsigned char cfa;    /* the CFA rule there (SAS_CFA_*): SP, the save says how it moves */
+  unsigned line;        /* for notes */
   /* Not a tick: the source [offset, replace_end) becomes text (a widened
    * short branch, see place.c); text is malloc'd. */
   size_t replace_end;
@@ -151,7 +170,8 @@ struct sas_insert {
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
-      rt_ticks, cycles_found, cycles_open, skipped, lone_exits, widened, refused;
+      rt_ticks, cycles_found, cycles_open, skipped, lone_exits, widened, refused,
+      cfi_adjusted, cfi_unexpressed;
 };
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,

@@ -31,7 +31,7 @@ open(p, "w").write(s.replace(a, b, 1))' "$file" "$3" "$4"; then
   rm -f "$backup"
 }
 mut no_cycle_ticks place.c "if (tick[n] && !nd->skip) {" "if (tick[n] && !(tick[n] & ST_TICK_CYCLE) && !nd->skip) {"
-mut no_flag_save place.c "struct sas_insert at = {0, live[n], 0, NULL};" "struct sas_insert at = {0, 0, 0, NULL};"
+mut no_flag_save place.c "struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL};" "struct sas_insert at = {0, 0, cfa[nd->v], line, 0, NULL};"
 mut no_address_taken cfg.c "          b->g->nodes[node].entry = 1;" "          (void)0;"
 mut no_endbr_rule place.c "g->nodes[nx].insn.is_landing_pad) {" "g->nodes[nx].insn.is_landing_pad && 0) {"
 mut no_rept_twice expand.c "unsigned copies = 2, k;" "unsigned copies = 1, k;"
@@ -48,6 +48,11 @@ mut no_short_widening place.c "if (nd->kind != SAS_NODE_INSN || !nd->insn.short_
 mut no_label_rename emit.c 'st_text_printf(t, "5354100:");' 'st_text_printf(t, "1:");'
 mut no_jump_out_live liveness.c "if (nd->kind == SAS_NODE_INSN && nd->leaves_file) out |= g->tick_clobbers;" ""
 mut no_lone_exit place.c "if (tick[n] == ST_TICK_PASSED_ON && !nd->skip" "if (0 && tick[n] == ST_TICK_PASSED_ON && !nd->skip"
-mut no_x17_save emit.c 'st_text_printf(t, "stp x16, x17, [sp, #-16]!;");' '(void)0;'
+mut no_x17_save emit.c 'st_text_printf(t, "stp x16, x17, [sp, #-16]!;%s", cfi ? ".cfi_adjust_cfa_offset 16;" : "");' '(void)0;'
+mut no_cfi_adjust emit.c "+ (ins[i].cfa == SAS_CFA_SP);" "+ 0;"
+mut no_cfi_after_startproc place.c "unsigned w = after_cfi(s, nd->v);" "unsigned w = nd->v;"
+mut no_cfi_remember cfi.c "f->cur = f->depth ? f->stack[--f->depth] : SAS_CFA_UNKNOWN;" "(void)0;"
+mut no_cfi_sections cfi.c "struct frame_state *f = &fs[g->section_of[v]];" "struct frame_state *f = &fs[0];"
+mut no_cfi_expression cfi.c "cur = SAS_CFA_EXPR;" "(void)0;"
 cmake --build "$build" --target softticks-as > /dev/null
 cmake --build "$build" --target softticks-as > /dev/null

@@ -1,0 +1,205 @@
+/*
+ * What the unwind information (.cfi_* directives) computes the CFA from
+ * before each statement, so that a tick that moves the stack pointer (the
+ * flag save, emit.c) can say so (README.md, "Flags (x86)").
+ *
+ * gas keeps one CFI state per section (its frag chain): .cfi_startproc
+ * opens a frame there, .cfi_endproc closes it, and .cfi_remember_state /
+ * .cfi_restore_state push and pop within it.  Only the rule's kind is
+ * tracked, never the offset: .cfi_adjust_cfa_offset is relative.
+ *   NONE     outside .cfi_startproc/.cfi_endproc: nothing to describe
+ *   SP       the stack pointer plus an offset: the default after
+ *            .cfi_startproc, .cfi_def_cfa SP,N, .cfi_def_cfa_register SP
+ *   OTHER    another register (%rbp...): the save does not move it
+ *   EXPR     a DWARF expression (.cfi_escape 0x0f ..., rr's syscall hooks):
+ *            a move of the stack pointer cannot be described relatively
+ *   UNKNOWN  not followed: `.cfi_startproc simple` before any
+ *            .cfi_def_cfa, a .cfi_escape with an operation not decoded
+ *            here, a restore without a remember
+ * The stream is the expanded one (macros, .rept), in stream order, each
+ * statement's section from the graph (cfg.c).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sas.h"
+
+struct frame_state {
+  unsigned char cur;
+  unsigned char *stack; /* .cfi_remember_state */
+  unsigned depth, cap;
+};
+
+/* "%rsp", "rsp", "7" (x86-64); "%esp", "esp", "4" (i386); "sp", "31" (aarch64). */
+static int is_sp(const char *t, size_t n, enum rr_softticks_arch arch) {
+  const char *name = arch == RR_SOFTTICKS_ARCH_X86_64 ? "rsp"
+                     : arch == RR_SOFTTICKS_ARCH_I386 ? "esp"
+                                                      : "sp";
+  if (n && *t == '%') t++, n--;
+  if (n && isdigit((unsigned char)*t)) return sas_cfi_dwarf_reg_is_sp(strtoul(t, NULL, 0), arch);
+  return n == strlen(name) && !strncasecmp(t, name, n);
+}
+
+int sas_cfi_dwarf_reg_is_sp(unsigned long reg, enum rr_softticks_arch arch) {
+  return reg == (arch == RR_SOFTTICKS_ARCH_X86_64 ? 7u : arch == RR_SOFTTICKS_ARCH_I386 ? 4u : 31u);
+}
+
+/* The first operand of a directive: [p, p + *n). */
+static const char *first_operand(const char *p, size_t *n) {
+  size_t k = 0;
+  while (isspace((unsigned char)*p)) p++;
+  while (p[k] && p[k] != ',' && !isspace((unsigned char)p[k])) k++;
+  *n = k;
+  return p;
+}
+
+/* The bytes of a .cfi_escape (numbers separated by commas); -1 if one is
+ * not a plain number. */
+static int escape_bytes(const char *p, unsigned char *b, unsigned cap) {
+  unsigned n = 0;
+  for (;;) {
+    char *e;
+    unsigned long v;
+    while (isspace((unsigned char)*p)) p++;
+    if (!*p) return (int)n;
+    v = strtoul(p, &e, 0);
+    if (e == p || v > 255 || n == cap) return -1;
+    b[n++] = (unsigned char)v;
+    for (p = e; isspace((unsigned char)*p); p++) {}
+    if (*p == ',') p++;
+    else if (*p) return -1;
+  }
+}
+
+static int uleb(const unsigned char *b, unsigned n, unsigned *i, unsigned long *v) {
+  unsigned shift = 0;
+  *v = 0;
+  for (; *i < n; ++*i, shift += 7) {
+    if (shift < 64) *v |= (unsigned long)(b[*i] & 0x7f) << shift;
+    if (!(b[*i] & 0x80)) {
+      ++*i;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+/* The rule after the DWARF call frame instructions b[0, n) (a .cfi_escape)
+ * starting from rule cur. */
+static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned char cur,
+                                 enum rr_softticks_arch arch) {
+  unsigned i = 0;
+  while (i < n) {
+    unsigned op = b[i++];
+    unsigned long a, c;
+    if (op >= 0x40) { /* advance_loc, restore: no operand; offset: one */
+      if ((op & 0xc0) == 0x80 && uleb(b, n, &i, &a)) return SAS_CFA_UNKNOWN;
+      continue;
+    }
+    switch (op) {
+    case 0x00: /* nop */
+      break;
+    case 0x02: case 0x03: case 0x04: /* advance_loc1/2/4 */
+      i += op == 0x02 ? 1 : op == 0x03 ? 2 : 4;
+      break;
+    case 0x06: case 0x07: case 0x08: /* restore_extended, undefined, same_value */
+    case 0x0e: case 0x13: case 0x2e: /* def_cfa_offset(_sf), GNU_args_size */
+      if (uleb(b, n, &i, &a)) return SAS_CFA_UNKNOWN;
+      break;
+    case 0x05: case 0x09: case 0x11: case 0x14: case 0x15: case 0x2f: /* two operands */
+      if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c)) return SAS_CFA_UNKNOWN;
+      break;
+    case 0x0c: case 0x12: /* def_cfa(_sf) REG, OFFSET */
+      if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c)) return SAS_CFA_UNKNOWN;
+      cur = sas_cfi_dwarf_reg_is_sp(a, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+      break;
+    case 0x0d: /* def_cfa_register REG */
+      if (uleb(b, n, &i, &a)) return SAS_CFA_UNKNOWN;
+      if (cur != SAS_CFA_EXPR && cur != SAS_CFA_UNKNOWN)
+        cur = sas_cfi_dwarf_reg_is_sp(a, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+      else
+        cur = SAS_CFA_UNKNOWN;
+      break;
+    case 0x0f: /* def_cfa_expression BLOCK */
+      if (uleb(b, n, &i, &a)) return SAS_CFA_UNKNOWN;
+      i += (unsigned)a;
+      cur = SAS_CFA_EXPR;
+      break;
+    case 0x10: case 0x16: /* (val_)expression REG, BLOCK */
+      if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c)) return SAS_CFA_UNKNOWN;
+      i += (unsigned)c;
+      break;
+    default: /* set_loc, remember/restore_state inside an escape, vendor ops */
+      return SAS_CFA_UNKNOWN;
+    }
+  }
+  return i == n ? cur : SAS_CFA_UNKNOWN;
+}
+
+int sas_is_cfi_directive(const char *text) {
+  while (isspace((unsigned char)*text)) text++;
+  return !strncmp(text, ".cfi_", 5);
+}
+
+int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
+                  enum rr_softticks_arch arch, unsigned char *cfa, unsigned char *after) {
+  struct frame_state *fs = calloc(g->nsections + 1, sizeof *fs);
+  unsigned v, i;
+  int rc = -1;
+  if (!fs) return -1;
+  for (v = 0; v < s->n; v++) {
+    const char *t = s->v[v].text, *p;
+    struct frame_state *f = &fs[g->section_of[v]];
+    size_t n;
+    cfa[v] = after[v] = f->cur;
+    if (s->v[v].is_label || !sas_is_cfi_directive(t)) continue;
+    while (isspace((unsigned char)*t)) t++;
+    for (p = t; *p && !isspace((unsigned char)*p); p++) {}
+    n = (size_t)(p - t);
+#define IS(d) (n == sizeof d - 1 && !strncmp(t, d, n))
+    if (IS(".cfi_startproc")) {
+      const char *a = first_operand(p, &n);
+      f->cur = n == 6 && !strncmp(a, "simple", 6) ? SAS_CFA_UNKNOWN : SAS_CFA_SP;
+      f->depth = 0;
+    } else if (IS(".cfi_endproc")) {
+      f->cur = SAS_CFA_NONE;
+      f->depth = 0;
+    } else if (f->cur == SAS_CFA_NONE) {
+      continue; /* gas refuses it; nothing to follow */
+    } else if (IS(".cfi_def_cfa")) {
+      const char *a = first_operand(p, &n);
+      f->cur = is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+    } else if (IS(".cfi_def_cfa_register")) {
+      const char *a = first_operand(p, &n);
+      /* Keeps the offset: from an expression there is none. */
+      if (f->cur == SAS_CFA_EXPR || f->cur == SAS_CFA_UNKNOWN) f->cur = SAS_CFA_UNKNOWN;
+      else f->cur = is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+    } else if (IS(".cfi_remember_state")) {
+      if (f->depth == f->cap) {
+        unsigned nc = f->cap ? 2 * f->cap : 8;
+        unsigned char *st = realloc(f->stack, nc);
+        if (!st) goto out;
+        f->stack = st;
+        f->cap = nc;
+      }
+      f->stack[f->depth++] = f->cur;
+    } else if (IS(".cfi_restore_state")) {
+      f->cur = f->depth ? f->stack[--f->depth] : SAS_CFA_UNKNOWN;
+    } else if (IS(".cfi_escape")) {
+      unsigned char b[256];
+      int nb = escape_bytes(p, b, sizeof b);
+      f->cur = nb < 0 ? SAS_CFA_UNKNOWN : escape_rule(b, (unsigned)nb, f->cur, arch);
+    }
+    /* .cfi_def_cfa_offset, .cfi_adjust_cfa_offset, .cfi_offset, ...: the
+     * register stays. */
+#undef IS
+    after[v] = f->cur;
+  }
+  rc = 0;
+out:
+  for (i = 0; i <= g->nsections; i++) free(fs[i].stack);
+  free(fs);
+  return rc;
+}
