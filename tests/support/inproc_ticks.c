@@ -27,6 +27,7 @@ static struct {
   const volatile uint64_t *probe;
   uint64_t *log;
   size_t log_cap;
+  void (*on_trap)(void *context);
   struct sigaction previous;
 } state;
 
@@ -77,6 +78,7 @@ ST_HARNESS_FN static void on_sigtrap(int sig, siginfo_t *info, void *context) {
   if (rr_softticks_remaining(arch, raw, 0) != 0) state.bad_countdown++;
   if (state.log && state.traps < state.log_cap) state.log[state.traps] = *state.probe;
   state.traps++;
+  if (state.on_trap) state.on_trap(context);
 #if defined(__aarch64__)
   /* Step over the brk to the sequence's end, as its final mov would leave
    * x17. */
@@ -101,6 +103,8 @@ ST_HARNESS_FN void st_inproc_watch(const volatile uint64_t *probe, uint64_t *log
   state.log = probe ? log : NULL;
   state.log_cap = probe && log ? cap : 0;
 }
+
+ST_HARNESS_FN void st_inproc_on_trap(void (*fn)(void *context)) { state.on_trap = fn; }
 
 ST_HARNESS_FN int st_inproc_begin(uint64_t period) {
   struct sigaction sa;

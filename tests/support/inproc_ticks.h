@@ -53,6 +53,12 @@ int st_inproc_begin(uint64_t period);
  * that each trap came after exactly N more ticks.  Call before begin. */
 void st_inproc_watch(const volatile uint64_t *probe, uint64_t *log, size_t cap);
 
+/* Optional: fn(context) at each tick trap, after the checks and before
+ * the handler steps over the trap and re-arms; context is the handler's
+ * ucontext_t.  For a test that looks at the stopped program from there
+ * (asm.mc.unwind: backtrace() at each stop).  NULL: none. */
+void st_inproc_on_trap(void (*fn)(void *context));
+
 /* Parks the countdown (disarmed), restores the previous SIGTRAP action and
  * fills *report.  Returns 0 if every trap was a good one (countdown 0),
  * -1 otherwise or if begin was not called. */
