@@ -16,6 +16,10 @@
  *   UNKNOWN  not followed: `.cfi_startproc simple` before any
  *            .cfi_def_cfa, a .cfi_escape with an operation not decoded
  *            here, a restore without a remember
+ * and, or'ed in, REG_EXPR: some register's rule is a DWARF expression
+ * that reads the stack pointer (DW_CFA_expression/val_expression in a
+ * .cfi_escape: rr's hooks find %rip at *(%rsp)); kept to the frame's end
+ * (or a .cfi_restore_state before it), it needs more than an adjustment.
  * The stream is the expanded one (macros, .rept), in stream order, each
  * statement's section from the graph (cfg.c).
  */
@@ -86,11 +90,57 @@ static int uleb(const unsigned char *b, unsigned n, unsigned *i, unsigned long *
   return -1;
 }
 
+static int sleb(const unsigned char *b, unsigned n, unsigned *i) {
+  unsigned long v;
+  return uleb(b, n, i, &v); /* the same bytes; the value is not needed */
+}
+
+/* The DWARF expression b[0, n) reads the stack pointer (DW_OP_breg, _reg,
+ * _bregx, _regx of it), or has an operation not decoded here. */
+static int expr_reads_sp(const unsigned char *b, unsigned n, enum rr_softticks_arch arch) {
+  unsigned sp = arch == RR_SOFTTICKS_ARCH_X86_64 ? 7u : arch == RR_SOFTTICKS_ARCH_I386 ? 4u : 31u;
+  unsigned i = 0, addr = arch == RR_SOFTTICKS_ARCH_I386 ? 4 : 8;
+  unsigned long a;
+  while (i < n) {
+    unsigned op = b[i++];
+    if (op == 0x70 + sp || op == 0x50 + sp) return 1;
+    if (op >= 0x70 && op <= 0x8f) { /* breg0..31 SLEB */
+      if (sleb(b, n, &i)) return 1;
+    } else if ((op >= 0x30 && op <= 0x6f) || op == 0x06 || op == 0x96 || op == 0x9c ||
+               op == 0x9f || (op >= 0x12 && op <= 0x14) || (op >= 0x16 && op <= 0x27 && op != 0x23) ||
+               (op >= 0x29 && op <= 0x2e)) {
+      /* lit, reg, deref, nop, call_frame_cfa, stack_value, stack and
+       * arithmetic operations: no operand */
+    } else if (op == 0x90 || op == 0x92) { /* regx, bregx */
+      if (uleb(b, n, &i, &a) || sas_cfi_dwarf_reg_is_sp(a, arch)) return 1;
+      if (op == 0x92 && sleb(b, n, &i)) return 1;
+    } else if (op == 0x08 || op == 0x09 || op == 0x15 || op == 0x94 || op == 0x95) {
+      i += 1;
+    } else if (op == 0x0a || op == 0x0b || op == 0x28 || op == 0x2f || op == 0x98) {
+      i += 2;
+    } else if (op == 0x0c || op == 0x0d || op == 0x99) {
+      i += 4;
+    } else if (op == 0x0e || op == 0x0f) {
+      i += 8;
+    } else if (op == 0x03) {
+      i += addr;
+    } else if (op == 0x10 || op == 0x11 || op == 0x23 || op == 0x91 || op == 0x93) {
+      if (uleb(b, n, &i, &a)) return 1;
+    } else {
+      return 1;
+    }
+  }
+  return i != n;
+}
+
 /* The rule after the DWARF call frame instructions b[0, n) (a .cfi_escape)
- * starting from rule cur. */
+ * starting from rule cur (SAS_CFA_REG_EXPR: a register's rule reads the
+ * stack pointer, for the rest of the frame). */
 static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned char cur,
                                  enum rr_softticks_arch arch) {
   unsigned i = 0;
+  unsigned char flag = cur & SAS_CFA_REG_EXPR;
+  cur &= (unsigned char)~SAS_CFA_REG_EXPR;
   while (i < n) {
     unsigned op = b[i++];
     unsigned long a, c;
@@ -105,14 +155,21 @@ static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned ch
       i += op == 0x02 ? 1 : op == 0x03 ? 2 : 4;
       break;
     case 0x06: case 0x07: case 0x08: /* restore_extended, undefined, same_value */
-    case 0x0e: case 0x13: case 0x2e: /* def_cfa_offset(_sf), GNU_args_size */
+    case 0x0e: case 0x2e: /* def_cfa_offset, GNU_args_size */
       if (uleb(b, n, &i, &a)) return SAS_CFA_UNKNOWN;
       break;
-    case 0x05: case 0x09: case 0x11: case 0x14: case 0x15: case 0x2f: /* two operands */
+    case 0x13: /* def_cfa_offset_sf */
+      if (sleb(b, n, &i)) return SAS_CFA_UNKNOWN;
+      break;
+    case 0x05: case 0x09: case 0x14: case 0x2f: /* two ULEB operands */
       if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c)) return SAS_CFA_UNKNOWN;
       break;
+    case 0x11: case 0x15: /* ULEB, SLEB */
+      if (uleb(b, n, &i, &a) || sleb(b, n, &i)) return SAS_CFA_UNKNOWN;
+      break;
     case 0x0c: case 0x12: /* def_cfa(_sf) REG, OFFSET */
-      if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c)) return SAS_CFA_UNKNOWN;
+      if (uleb(b, n, &i, &a) || (op == 0x0c ? uleb(b, n, &i, &c) : sleb(b, n, &i)))
+        return SAS_CFA_UNKNOWN;
       cur = sas_cfi_dwarf_reg_is_sp(a, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
       break;
     case 0x0d: /* def_cfa_register REG */
@@ -128,14 +185,15 @@ static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned ch
       cur = SAS_CFA_EXPR;
       break;
     case 0x10: case 0x16: /* (val_)expression REG, BLOCK */
-      if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c)) return SAS_CFA_UNKNOWN;
+      if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c) || i + c > n) return SAS_CFA_UNKNOWN;
+      if (expr_reads_sp(b + i, (unsigned)c, arch)) flag = SAS_CFA_REG_EXPR;
       i += (unsigned)c;
       break;
     default: /* set_loc, remember/restore_state inside an escape, vendor ops */
       return SAS_CFA_UNKNOWN;
     }
   }
-  return i == n ? cur : SAS_CFA_UNKNOWN;
+  return i == n ? (unsigned char)(cur | flag) : SAS_CFA_UNKNOWN;
 }
 
 int sas_is_cfi_directive(const char *text) {
@@ -170,12 +228,15 @@ int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
       continue; /* gas refuses it; nothing to follow */
     } else if (IS(".cfi_def_cfa")) {
       const char *a = first_operand(p, &n);
-      f->cur = is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+      f->cur = (unsigned char)((f->cur & SAS_CFA_REG_EXPR) |
+                               (is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER));
     } else if (IS(".cfi_def_cfa_register")) {
       const char *a = first_operand(p, &n);
+      unsigned char kind = f->cur & (unsigned char)~SAS_CFA_REG_EXPR;
       /* Keeps the offset: from an expression there is none. */
-      if (f->cur == SAS_CFA_EXPR || f->cur == SAS_CFA_UNKNOWN) f->cur = SAS_CFA_UNKNOWN;
-      else f->cur = is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+      if (kind == SAS_CFA_EXPR || kind == SAS_CFA_UNKNOWN) kind = SAS_CFA_UNKNOWN;
+      else kind = is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+      f->cur = (unsigned char)((f->cur & SAS_CFA_REG_EXPR) | kind);
     } else if (IS(".cfi_remember_state")) {
       if (f->depth == f->cap) {
         unsigned nc = f->cap ? 2 * f->cap : 8;

@@ -111,7 +111,7 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
   if (line_marker_name) st_text_printf(&t, "# 1 \"%s\"\n", line_marker_name);
   for (i = 0; i < nins; i++) {
     unsigned f = ins[i].save_flags;
-    k = !f ? 0 : 1 + ((f & SAS_OF) ? 2 : 0) + (ins[i].cfa == SAS_CFA_SP);
+    k = !f ? 0 : 1 + ((f & SAS_OF) ? 2 : 0) + ((ins[i].cfa & ~SAS_CFA_REG_EXPR) == SAS_CFA_SP);
     st_text_printf(&t, "%.*s%s", (int)(ins[i].offset - at), src->buf + at,
                    ins[i].text ? ins[i].text : tick[k]);
     at = ins[i].text ? ins[i].replace_end : ins[i].offset;

@@ -208,6 +208,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
           unsigned w = after_cfi(s, nd->v);
           at.offset = src->stmts[s->v[w].origin].end;
           at.cfa = cfa_after[w];
+          at.line = src->stmts[s->v[w].origin].line;
         }
       } else if (nd->kind == SAS_NODE_INSN) {
         at.offset = nd->insn.is_landing_pad ? src->stmts[o].end : src->stmts[o].start;
@@ -280,16 +281,23 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     if (!out[n].save_flags || out[n].text) continue;
     /* The save moves the stack pointer (emit.c): described where the CFA
      * is computed from it, needs nothing where it is another register. */
-    if (out[n].cfa == SAS_CFA_SP) {
-      st->cfi_adjusted++;
-    } else if (out[n].cfa == SAS_CFA_EXPR || out[n].cfa == SAS_CFA_UNKNOWN) {
+    {
+      unsigned kind = out[n].cfa & ~SAS_CFA_REG_EXPR;
+      if (kind == SAS_CFA_SP) st->cfi_adjusted++;
+      if (kind == SAS_CFA_EXPR || kind == SAS_CFA_UNKNOWN)
+        sas_note(rep, out[n].line,
+                 "the flag save moves the stack pointer where the CFA is %s: its unwind "
+                 "information is not adjusted",
+                 kind == SAS_CFA_EXPR ? "a DWARF expression"
+                                      : "not known here (.cfi_startproc simple, an escape, "
+                                        "macro copies that differ)");
+      else if (kind != SAS_CFA_NONE && (out[n].cfa & SAS_CFA_REG_EXPR))
+        sas_note(rep, out[n].line,
+                 "the flag save moves the stack pointer where a register's rule is a DWARF "
+                 "expression that reads it: that rule is not adjusted");
+      else
+        continue;
       st->cfi_unexpressed++;
-      sas_note(rep, out[n].line,
-               "the flag save moves the stack pointer where the CFA is %s: its unwind "
-               "information is not adjusted",
-               out[n].cfa == SAS_CFA_EXPR ? "a DWARF expression"
-                                          : "not known here (.cfi_startproc simple, an escape, "
-                                            "macro copies that differ)");
     }
   }
   {

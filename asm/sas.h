@@ -143,7 +143,10 @@ enum sas_cfa {
   SAS_CFA_SP,      /* the stack pointer plus an offset */
   SAS_CFA_OTHER,   /* another register */
   SAS_CFA_EXPR,    /* a DWARF expression (.cfi_escape 0x0f ...) */
-  SAS_CFA_UNKNOWN  /* not followed (see cfi.c) */
+  SAS_CFA_UNKNOWN, /* not followed (see cfi.c) */
+  /* Or'ed in: a register's rule is an expression that reads the stack
+   * pointer (.cfi_escape 0x10/0x16 ...), which no adjustment corrects. */
+  SAS_CFA_REG_EXPR = 0x80
 };
 /* cfa[v], after[v] (one per stream statement): the rule of v's section
  * just before and just after statement v.  -1 when out of memory. */
