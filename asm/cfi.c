@@ -201,6 +201,11 @@ int sas_is_cfi_directive(const char *text) {
   return !strncmp(text, ".cfi_", 5);
 }
 
+int sas_is_cfi_endproc(const char *text) {
+  while (isspace((unsigned char)*text)) text++;
+  return !strncmp(text, ".cfi_endproc", 12) && (!text[12] || isspace((unsigned char)text[12]));
+}
+
 int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
                   enum rr_softticks_arch arch, unsigned char *cfa, unsigned char *after) {
   struct frame_state *fs = calloc(g->nsections + 1, sizeof *fs);

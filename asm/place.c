@@ -149,12 +149,13 @@ static int lone_exit(const struct sas_graph *g, unsigned n) {
  * frame they describe (they emit no bytes; before .cfi_startproc the tick
  * would lie outside every FDE, and an unwinder stopped there finds none).
  * The last one, or v if none; only directives that follow the label in
- * the same source text (a macro body is not split).
+ * the same source text (a macro body is not split), and none from a
+ * .cfi_endproc on (the tick stays in the frame that ends there).
  */
 static unsigned after_cfi(const struct sas_stream *s, unsigned v) {
   unsigned w = v;
   while (w + 1 < s->n && !s->v[w + 1].is_label && s->v[w + 1].origin == s->v[w].origin + 1 &&
-         sas_is_cfi_directive(s->v[w + 1].text))
+         sas_is_cfi_directive(s->v[w + 1].text) && !sas_is_cfi_endproc(s->v[w + 1].text))
     w++;
   return w;
 }

@@ -153,6 +153,7 @@ enum sas_cfa {
 int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
                   enum rr_softticks_arch arch, unsigned char *cfa, unsigned char *after);
 int sas_is_cfi_directive(const char *text); /* .cfi_* */
+int sas_is_cfi_endproc(const char *text);
 int sas_cfi_dwarf_reg_is_sp(unsigned long reg, enum rr_softticks_arch arch);
 
 /* computed.c: the first instruction (node) that computes a code address

@@ -181,3 +181,21 @@ expr_cfa:
 	ret
 	.cfi_endproc
 	.size	expr_cfa, .-expr_cfa
+
+# A label right before a .cfi_endproc keeps its tick before it: the tick
+# is not moved out of the frame that ends there.
+# CHECK-LABEL: {{^}}two_frames:{{$}}
+# CHECK: {{^}}second:;testb
+	.globl	two_frames
+	.type	two_frames, @function
+two_frames:
+	.cfi_startproc
+	xorl	%eax, %eax
+	.globl	second
+second:
+	.cfi_endproc
+	.cfi_startproc
+	incl	%eax
+	ret
+	.cfi_endproc
+	.size	two_frames, .-two_frames

@@ -51,6 +51,7 @@ mut no_lone_exit place.c "if (tick[n] == ST_TICK_PASSED_ON && !nd->skip" "if (0 
 mut no_x17_save emit.c 'st_text_printf(t, "stp x16, x17, [sp, #-16]!;%s", cfi ? ".cfi_adjust_cfa_offset 16;" : "");' '(void)0;'
 mut no_cfi_adjust emit.c "+ ((ins[i].cfa & ~SAS_CFA_REG_EXPR) == SAS_CFA_SP);" "+ 0;"
 mut no_cfi_after_startproc place.c "unsigned w = after_cfi(s, nd->v);" "unsigned w = nd->v;"
+mut no_cfi_endproc_stop place.c "&& !sas_is_cfi_endproc(s->v[w + 1].text)" ""
 mut no_cfi_remember cfi.c "f->cur = f->depth ? f->stack[--f->depth] : SAS_CFA_UNKNOWN;" "(void)0;"
 mut no_cfi_sections cfi.c "struct frame_state *f = &fs[g->section_of[v]];" "struct frame_state *f = &fs[0];"
 mut no_cfi_expression cfi.c "cur = SAS_CFA_EXPR;" "(void)0;"
