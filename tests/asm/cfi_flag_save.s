@@ -30,9 +30,19 @@
 # CHECK-LABEL: {{^}}expr_cfa:{{$}}
 # CHECK: {{^}}.Lexpr:;lea -128(%rsp),%rsp;push %rax;lahf;testb{{.*}}int3;sahf;pop %rax;lea 128(%rsp),%rsp;{{$}}
 # CHECK: {{^}}.Ldef_cfa:;lea -128(%rsp),%rsp;.cfi_adjust_cfa_offset 128;push
-# NOTE: cfi_flag_save.s:[[@LINE+136]]: softticks-as: the flag save moves the stack pointer where the CFA is a DWARF expression
+# NOTE: cfi_flag_save.s:[[@LINE+146]]: softticks-as: the flag save moves the stack pointer where the CFA is a DWARF expression
 # NOTE-NOT: flag save
-# FRAME: rsp+144
+# rsp_cfa's frame, instruction by instruction: the entry tick (21 bytes,
+# inside the frame), xorl, clc, then lea -128 at 0x18, push at 0x1d, lahf
+# at 0x1e ... sahf, pop at 0x35, lea 128 at 0x36, adcq at 0x3e.
+# FRAME: FDE cie={{[0-9a-f]+}} pc=0000000000000000..
+# FRAME-NEXT: LOC CFA ra
+# FRAME-NEXT: 0000000000000000 rsp+8 c-8
+# FRAME-NEXT: 000000000000001d rsp+136 c-8
+# FRAME-NEXT: 000000000000001e rsp+144 c-8
+# FRAME-NEXT: 0000000000000036 rsp+136 c-8
+# FRAME-NEXT: 000000000000003e rsp+8 c-8
+# FRAME-EMPTY:
 	.text
 	.globl	rsp_cfa
 	.type	rsp_cfa, @function
