@@ -60,9 +60,10 @@ static const char *first_operand(const char *p, size_t *n) {
 }
 
 /* The bytes of a .cfi_escape (numbers separated by commas); -1 if one is
- * not a plain number. */
+ * not a plain number (b[0] is then the first byte, 0 if it is not one). */
 static int escape_bytes(const char *p, unsigned char *b, unsigned cap) {
   unsigned n = 0;
+  b[0] = 0;
   for (;;) {
     char *e;
     unsigned long v;
@@ -256,7 +257,15 @@ int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
     } else if (IS(".cfi_escape")) {
       unsigned char b[256];
       int nb = escape_bytes(p, b, sizeof b);
-      f->cur = nb < 0 ? SAS_CFA_UNKNOWN : escape_rule(b, (unsigned)nb, f->cur, arch);
+      if (nb >= 0)
+        f->cur = escape_rule(b, (unsigned)nb, f->cur, arch);
+      else if (b[0] == 0x10 || b[0] == 0x16)
+        /* A register's rule with bytes gas computes (rr's i386 hooks:
+         * DW_OP_addr, stub_scratch_1 & 0xFF, ...): the CFA stays; the
+         * rule may read the stack pointer. */
+        f->cur |= SAS_CFA_REG_EXPR;
+      else
+        f->cur = SAS_CFA_UNKNOWN;
     }
     /* .cfi_def_cfa_offset, .cfi_adjust_cfa_offset, .cfi_offset, ...: the
      * register stays. */

@@ -19,10 +19,9 @@
 # CHECK: 0x77, 0x77, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00;lea -128(%rsp),%rsp;.cfi_adjust_cfa_offset 128;push
 # CHECK-LABEL: {{^}}simple:{{$}}
 # CHECK: .cfi_startproc simple;lea -128(%rsp),%rsp;push %rax;
-# NOTE: cfi_expression.s:[[@LINE+12]]: softticks-as: the flag save moves the stack pointer where the CFA is a DWARF expression
-# NOTE-NEXT: cfi_expression.s:[[@LINE+21]]: softticks-as: the flag save moves the stack pointer where a register's rule is a DWARF expression that reads it
-# NOTE-NEXT: cfi_expression.s:[[@LINE+39]]: softticks-as: the flag save moves the stack pointer where the CFA is not known here
-# NOTE-NOT: flag save
+# NOTE: cfi_expression.s:[[@LINE+11]]: softticks-as: the flag save moves the stack pointer where the CFA is a DWARF expression
+# NOTE-NEXT: cfi_expression.s:[[@LINE+20]]: softticks-as: the flag save moves the stack pointer where a register's rule is a DWARF expression that reads it
+# NOTE-NEXT: cfi_expression.s:[[@LINE+38]]: softticks-as: the flag save moves the stack pointer where the CFA is not known here
 	.text
 	.set	stub_scratch_1, 0x70001010
 	.globl	hook_expr
@@ -65,3 +64,20 @@ simple:
 	jmp	*%rcx
 	.cfi_endproc
 	.size	simple, .-simple
+
+# An escape whose bytes gas computes (rr's i386 hooks: DW_CFA_expression
+# %eip, DW_OP_addr stub_scratch_1 & 0xFF, ...): a register's rule, the CFA
+# stays from %rsp (adjusted); the rule may read %rsp (reported).
+# CHECK-LABEL: {{^}}symbolic:{{$}}
+# CHECK: (stub_scratch_1 >> 8) & 0xFF, 0, 0, 0, 0, 0, 0;lea -128(%rsp),%rsp;.cfi_adjust_cfa_offset 128;push
+# NOTE-NEXT: cfi_expression.s:[[@LINE+6]]: softticks-as: the flag save moves the stack pointer where a register's rule
+# NOTE-NOT: flag save
+	.globl	symbolic
+	.type	symbolic, @function
+symbolic:
+	.cfi_startproc
+	.cfi_escape 0x10, 0x10, 0x09, 0x03, stub_scratch_1 & 0xFF, (stub_scratch_1 >> 8) & 0xFF, 0, 0, 0, 0, 0, 0
+	movq	stub_scratch_1, %rcx
+	jmp	*%rcx
+	.cfi_endproc
+	.size	symbolic, .-symbolic
