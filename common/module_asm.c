@@ -163,11 +163,17 @@ char *st_module_initializer_group_asm(enum rr_softticks_arch arch) {
   return module_text(arch, INITIALIZER_GROUP);
 }
 
-static char *parts_text(const struct st_manifest *m, unsigned pieces) {
+/* intel_syntax: the text goes into Intel-syntax output (x86 -masm=intel),
+ * so it switches the assembler to AT&T for its instructions (the early
+ * mapping's) and back to what the compilers' Intel output is in. */
+static char *parts_text(const struct st_manifest *m, unsigned pieces, int intel_syntax) {
   char *module = m ? module_text(m->arch, pieces) : NULL;
   char *manifest = module ? st_manifest_asm(m) : NULL;
   struct st_text t = ST_TEXT_INIT;
-  if (manifest) st_text_printf(&t, "%s%s", module, manifest);
+  int x86 = m && (m->arch == RR_SOFTTICKS_ARCH_X86_64 || m->arch == RR_SOFTTICKS_ARCH_I386);
+  const char *to_att = intel_syntax && x86 ? RR_SOFTTICKS_X86_TO_ATT_SYNTAX : "";
+  const char *back = intel_syntax && x86 ? RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX : "";
+  if (manifest) st_text_printf(&t, "%s%s%s%s", to_att, module, manifest, back);
   free(module);
   free(manifest);
   return manifest ? st_text_finish(&t) : NULL;
@@ -177,5 +183,5 @@ char *st_module_parts_asm(const struct st_manifest *m, unsigned options) {
   unsigned pieces = INITIALIZER_GROUP | EARLY_MAPPING;
   if (options & ST_PARTS_OWN_INITIALIZER) pieces &= ~(unsigned)INITIALIZER_GROUP;
   if (options & ST_PARTS_NO_EARLY_MAPPING) pieces &= ~(unsigned)EARLY_MAPPING;
-  return parts_text(m, pieces);
+  return parts_text(m, pieces, (options & ST_PARTS_INTEL_SYNTAX) != 0);
 }

@@ -48,9 +48,19 @@ char *st_module_initializer_group_asm(enum rr_softticks_arch arch);
  *     the unit's copy is the one the linker keeps or merges;
  *   ST_PARTS_NO_EARLY_MAPPING  the unit is built for a C library whose
  *     loader refuses IRELATIVE relocations (musl): no early mapping, whose
- *     ifunc would stop such a program at start-up.
+ *     ifunc would stop such a program at start-up;
+ * and with
+ *   ST_PARTS_INTEL_SYNTAX  the text goes into x86 Intel-syntax output
+ *     (-masm=intel): it starts with a switch to AT&T and ends with the
+ *     switch back to ".intel_syntax noprefix" (the header's
+ *     RR_SOFTTICKS_X86_TO_ATT_SYNTAX, _BACK_TO_INTEL_SYNTAX); no effect on
+ *     aarch64.
  * NULL if a part cannot be built. */
-enum st_parts_option { ST_PARTS_OWN_INITIALIZER = 1, ST_PARTS_NO_EARLY_MAPPING = 2 };
+enum st_parts_option {
+  ST_PARTS_OWN_INITIALIZER = 1,
+  ST_PARTS_NO_EARLY_MAPPING = 2,
+  ST_PARTS_INTEL_SYNTAX = 4
+};
 char *st_module_parts_asm(const struct st_manifest *m, unsigned options);
 
 #ifdef __cplusplus

@@ -114,10 +114,14 @@ rtx_insn *first_real_insn(basic_block bb) {
  * x86-64 steps over the red zone first.  The call frame address moves
  * with sp only while the CFA is sp-based (no frame pointer, no DRAP),
  * which the .cfi lines then follow.  As an extended asm without operands,
- * its text is read by output_asm_insn: '%' is written "%%". */
+ * its text is read by output_asm_insn: '%' is written "%%", and "{AT&T|
+ * Intel}" is a dialect alternative.  The x86 save and restore are AT&T
+ * text: under -masm=intel the whole text goes between the header's
+ * switches to AT&T and back (RR_SOFTTICKS_X86_DIALECT_BEGIN, _END); a tick
+ * alone is st_tick_template's. */
 const char *late_tick_text(enum rr_softticks_arch arch, bool save) {
   const char *tick = st_tick_asm(arch);
-  if (!save) return ggc_strdup(tick);
+  if (!save) return ggc_strdup(st_tick_template(arch));
   bool cfi = dwarf2out_do_cfi_asm() && !frame_pointer_needed && !crtl->drap_reg;
   const char *before = "", *after = "";
   switch (arch) {
@@ -148,7 +152,9 @@ const char *late_tick_text(enum rr_softticks_arch arch, bool save) {
                   : "\tldp x16, x17, [sp], #16";
       break;
   }
-  char *joined = concat(before, tick, after, NULL);
+  bool intel = arch != RR_SOFTTICKS_ARCH_AARCH64 && st_output_intel_syntax();
+  char *joined = concat(intel ? RR_SOFTTICKS_X86_DIALECT_BEGIN : "", before, tick, after,
+                        intel ? RR_SOFTTICKS_X86_DIALECT_END : "", NULL);
   const char *text = ggc_strdup(joined);
   free(joined);
   return text;

@@ -16,7 +16,8 @@
  * carries the initializer's group already: it gets the rest (the early
  * mapping and the manifest), not a second definition.  A unit built for
  * a C library whose loader refuses IRELATIVE relocations (musl,
- * target_libc.cc) gets no early mapping.
+ * target_libc.cc) gets no early mapping.  Under -masm=intel the parts
+ * switch the assembler to AT&T and back (ST_PARTS_INTEL_SYNTAX).
  */
 #include "gcc_includes.h"
 
@@ -53,6 +54,7 @@ void st_emit_module_parts(void *, void *) {
   unsigned options = 0;
   if (st_unit_defines_initializer) options |= ST_PARTS_OWN_INITIALIZER;
   if (!st_unit_may_map_early()) options |= ST_PARTS_NO_EARLY_MAPPING;
+  if (st_output_intel_syntax()) options |= ST_PARTS_INTEL_SYNTAX;
   char *parts = st_module_parts_asm(&m, options);
   if (!parts) {
     error_at(UNKNOWN_LOCATION, "softticks: cannot build the initializer and notes of the module");

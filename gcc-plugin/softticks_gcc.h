@@ -34,8 +34,19 @@ void st_check_target_once(void);
  * switches to 16-bit code (.code16gcc). */
 void st_check_toplevel_asm(void *gcc_data, void *user_data);
 
-/* The tick sequence and its clobbers for an architecture. */
+/* The tick sequence for an architecture, the header's AT&T text. */
 const char *st_tick_asm(enum rr_softticks_arch arch);
+
+/* The same as the template of the asm statement that ticks: under
+ * -masm=intel the header's RR_SOFTTICKS_<ARCH>_TICK_TEMPLATE, whose
+ * dialect alternatives ({AT&T|Intel}) GCC resolves to the Intel spelling;
+ * otherwise the AT&T text alone, as before -masm=intel was supported (the
+ * GIMPLE dumps the tests read stay the same). */
+const char *st_tick_template(enum rr_softticks_arch arch);
+
+/* Whether the assembly output is in Intel syntax (x86 -masm=intel: GCC
+ * starts it with ".intel_syntax noprefix"). */
+bool st_output_intel_syntax(void);
 
 /* What the skip policy (common/skip_policy.h) decided for a function of
  * the current unit; the unit is described at the first call. */

@@ -97,3 +97,21 @@ const char *st_tick_asm(enum rr_softticks_arch arch) {
   }
   return NULL;
 }
+
+const char *st_tick_template(enum rr_softticks_arch arch) {
+  if (!st_output_intel_syntax()) return st_tick_asm(arch);
+  switch (arch) {
+    case RR_SOFTTICKS_ARCH_X86_64: return RR_SOFTTICKS_X86_64_TICK_TEMPLATE;
+    case RR_SOFTTICKS_ARCH_I386: return RR_SOFTTICKS_I386_TICK_TEMPLATE;
+    case RR_SOFTTICKS_ARCH_AARCH64: return RR_SOFTTICKS_AARCH64_TICK_TEMPLATE;
+  }
+  return NULL;
+}
+
+bool st_output_intel_syntax(void) {
+#if defined(ST_GCC_TARGET_X86)
+  return ix86_asm_dialect == ASM_INTEL;
+#else
+  return false;
+#endif
+}

@@ -18,8 +18,10 @@ bool st_unit_maps_early;
 namespace {
 
 /* A volatile asm with the sequence, no operands and only the ABI's
- * clobbers: it touches no memory the compiler knows about.  It carries
- * the source location of the code it ticks for (see tick_location). */
+ * clobbers: it touches no memory the compiler knows about.  Under
+ * -masm=intel its template spells the sequence in both x86 dialects
+ * (st_tick_template).  It carries the source location of the code it
+ * ticks for (see tick_location). */
 gasm *build_tick(enum rr_softticks_arch arch, location_t where) {
   static const char *const x86_clobbers[] = {RR_SOFTTICKS_X86_CLOBBERS};
   static const char *const aarch64_clobbers[] = {RR_SOFTTICKS_AARCH64_CLOBBERS};
@@ -32,7 +34,7 @@ gasm *build_tick(enum rr_softticks_arch arch, location_t where) {
     tree name = build_string(strlen(names[i]) + 1, names[i]);
     vec_safe_push(clobbers, build_tree_list(NULL_TREE, name));
   }
-  gasm *tick = gimple_build_asm_vec(st_tick_asm(arch), NULL, NULL, clobbers, NULL);
+  gasm *tick = gimple_build_asm_vec(st_tick_template(arch), NULL, NULL, clobbers, NULL);
   gimple_asm_set_volatile(tick, true);
   gimple_set_location(tick, where);
   return tick;

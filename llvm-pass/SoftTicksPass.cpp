@@ -286,7 +286,9 @@ void warn(Module &M, const Twine &Msg) { M.getContext().diagnose(Warning(Msg)); 
 // The module parts (common/module_asm.h); a module with its own
 // initializer gets no second one (its group is the one the linker keeps),
 // and a module for musl (the triple's environment) no early mapping: its
-// ifunc's IRELATIVE relocation stops a musl program at start-up.
+// ifunc's IRELATIVE relocation stops a musl program at start-up.  Module
+// asm is parsed in the output's dialect: under -masm=intel the parts
+// switch to AT&T and back.
 void appendModuleAsm(Module &M, const TickTarget &Target, bool OwnInitializer) {
   st_manifest Manifest{Target.Arch, "clang", LLVM_VERSION_STRING, ST_PLUGIN_VERSION,
                        ST_PLACEMENT_RULES_VERSION};
@@ -295,6 +297,8 @@ void appendModuleAsm(Module &M, const TickTarget &Target, bool OwnInitializer) {
     Options |= ST_PARTS_OWN_INITIALIZER;
   if (Triple(M.getTargetTriple()).isMusl())
     Options |= ST_PARTS_NO_EARLY_MAPPING;
+  if (Target.IntelSyntax)
+    Options |= ST_PARTS_INTEL_SYNTAX;
   char *Parts = st_module_parts_asm(&Manifest, Options);
   if (!Parts)
     report_fatal_error("softticks: cannot build the initializer and notes of the module");
@@ -465,6 +469,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                 M.getModuleIdentifier() + " left uninstrumented");
     return Unchanged;
   }
+  Target = withOutputSyntax(*Target, Triple(M.getTargetTriple()));
   FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(M.getContext()), false);
   InlineAsm *Tick = InlineAsm::get(VoidFn, Target->AsmTemplate, Target->Constraints,
                                    /*hasSideEffects=*/true);

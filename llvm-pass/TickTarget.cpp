@@ -7,6 +7,13 @@
 #else
 #include <llvm/ADT/Triple.h>
 #endif
+#include <llvm/IR/InlineAsm.h>
+#include <llvm/MC/MCAsmInfo.h>
+#include <llvm/MC/MCRegisterInfo.h>
+#include <llvm/MC/MCTargetOptions.h>
+#include <llvm/MC/TargetRegistry.h>
+
+#include <memory>
 
 using namespace llvm;
 
@@ -48,6 +55,36 @@ std::optional<TickTarget> tickTargetFor(const Triple &T) {
   default:
     return std::nullopt;
   }
+}
+
+// Whether code generation for T writes Intel syntax.  Inline asm whose
+// dialect is AT&T (the pass's) is parsed as AT&T by the integrated
+// assembler in either case, but module asm is parsed in the output's
+// dialect, and with -fno-integrated-as both go into the .s file as they
+// are, after its ".intel_syntax noprefix".
+static bool writesIntelSyntax(const Triple &T) {
+  if (!T.isX86())
+    return false;
+  std::string Error;
+  const Target *Registered = TargetRegistry::lookupTarget(T.getTriple(), Error);
+  if (!Registered)
+    return false;
+  std::unique_ptr<MCRegisterInfo> MRI(Registered->createMCRegInfo(T.getTriple()));
+  if (!MRI)
+    return false;
+  MCTargetOptions Options;
+  std::unique_ptr<MCAsmInfo> MAI(Registered->createMCAsmInfo(*MRI, T.getTriple(), Options));
+  // The AsmPrinter reads the same number as an InlineAsm::AsmDialect.
+  return MAI && MAI->getAssemblerDialect() == InlineAsm::AD_Intel;
+}
+
+TickTarget withOutputSyntax(TickTarget Target, const Triple &T) {
+  if (Target.Arch == RR_SOFTTICKS_ARCH_AARCH64 || !writesIntelSyntax(T))
+    return Target;
+  Target.IntelSyntax = true;
+  Target.AsmTemplate = RR_SOFTTICKS_X86_TO_ATT_SYNTAX + Target.AsmTemplate +
+                       RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX;
+  return Target;
 }
 
 } // namespace softticks

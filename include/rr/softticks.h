@@ -113,6 +113,49 @@
 #define RR_SOFTTICKS_AARCH64_CLEAR_OFFSET 28  /* mov x17, xzr */
 #define RR_SOFTTICKS_AARCH64_BRK_IMM 0x5354
 
+/* Intel-syntax output (gcc/clang -masm=intel: the assembly starts with
+ * ".intel_syntax noprefix").  The strings above are AT&T text, which an
+ * assembler in Intel mode misreads (gas cuts 0x70001807 to 0x7).  Text
+ * that ends up in Intel-syntax output either is spelled in Intel syntax,
+ * the same bytes to the byte: */
+#define RR_SOFTTICKS_X86_64_TICK_ASM_INTEL                        \
+  "test byte ptr [0x70001807], 0x80\n\t"                         \
+  ".byte 0x75, 0x0b\n\t" /* jnz to the end (21) */               \
+  "dec qword ptr [0x70001800]\n\t"                               \
+  ".byte 0x75, 0x01\n\t" /* jnz to the end (21) */               \
+  "int3\n"
+#define RR_SOFTTICKS_I386_TICK_ASM_INTEL                          \
+  "test byte ptr [0x70001807], 0x80\n\t"                         \
+  ".byte 0x75, 0x13\n\t" /* jnz to the end (28) */               \
+  "sub dword ptr [0x70001800], 1\n\t"                            \
+  ".byte 0x75, 0x0a\n\t" /* jnz to the end (28) */               \
+  "sub dword ptr [0x70001804], 1\n\t"                            \
+  ".byte 0x73, 0x01\n\t" /* jae to the end (28) */               \
+  "int3\n"
+/* or switches the assembler to AT&T before the AT&T text and back after
+ * it (what a compiler's Intel output must be in again: noprefix): */
+#define RR_SOFTTICKS_X86_TO_ATT_SYNTAX "\t.att_syntax\n"
+#define RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX "\t.intel_syntax noprefix\n"
+/* The switches as the dialect alternatives of an extended asm template
+ * ("{AT&T|Intel}", resolved by GCC, and by clang for the asm statements
+ * of C code, for the output dialect): nothing in AT&T output, the switch
+ * in Intel output.  _END starts a new line, for text that does not end
+ * with one.  Not in clang's own -masm=intel asm statements: there a '$'
+ * cannot be written (LLVM drops "$$" from Intel-dialect inline asm). */
+#define RR_SOFTTICKS_X86_DIALECT_BEGIN "{|" RR_SOFTTICKS_X86_TO_ATT_SYNTAX "}"
+#define RR_SOFTTICKS_X86_DIALECT_END "{|\n" RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX "}"
+/* A sequence as the template of an extended asm statement (one with a
+ * clobber list, as RR_SOFTTICK() writes it), which GCC and clang resolve
+ * to one spelling or the other: the ABI's bytes whatever -masm= says.
+ * Not for basic asm or file-scope asm, which neither compiler reads as a
+ * template. */
+#define RR_SOFTTICKS_X86_64_TICK_TEMPLATE \
+  "{" RR_SOFTTICKS_X86_64_TICK_ASM "|" RR_SOFTTICKS_X86_64_TICK_ASM_INTEL "}"
+#define RR_SOFTTICKS_I386_TICK_TEMPLATE \
+  "{" RR_SOFTTICKS_I386_TICK_ASM "|" RR_SOFTTICKS_I386_TICK_ASM_INTEL "}"
+/* aarch64 has one syntax. */
+#define RR_SOFTTICKS_AARCH64_TICK_TEMPLATE RR_SOFTTICKS_AARCH64_TICK_ASM
+
 /* Clobber lists, as they appear in a GCC/clang asm statement and as LLVM
  * IR constraint strings. */
 #define RR_SOFTTICKS_X86_CLOBBERS "cc"
@@ -155,6 +198,7 @@
 
 #if defined(__x86_64__) && !defined(__ILP32__)
 #define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_X86_64_TICK_ASM
+#define RR_SOFTTICKS_TICK_TEMPLATE RR_SOFTTICKS_X86_64_TICK_TEMPLATE
 #define RR_SOFTTICKS_TICK_SIZE RR_SOFTTICKS_X86_64_TICK_SIZE
 #define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_X86_PAGE_ADDR
 #define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_X86_COUNTDOWN_ADDR
@@ -163,6 +207,7 @@
 #define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_X86_CLOBBERS
 #elif defined(__i386__)
 #define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_I386_TICK_ASM
+#define RR_SOFTTICKS_TICK_TEMPLATE RR_SOFTTICKS_I386_TICK_TEMPLATE
 #define RR_SOFTTICKS_TICK_SIZE RR_SOFTTICKS_I386_TICK_SIZE
 #define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_X86_PAGE_ADDR
 #define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_X86_COUNTDOWN_ADDR
@@ -171,6 +216,7 @@
 #define RR_SOFTTICKS__NATIVE_CLOBBERS RR_SOFTTICKS_X86_CLOBBERS
 #elif defined(__aarch64__) && !defined(__ILP32__)
 #define RR_SOFTTICKS_TICK_ASM RR_SOFTTICKS_AARCH64_TICK_ASM
+#define RR_SOFTTICKS_TICK_TEMPLATE RR_SOFTTICKS_AARCH64_TICK_TEMPLATE
 #define RR_SOFTTICKS_TICK_SIZE RR_SOFTTICKS_AARCH64_TICK_SIZE
 #define RR_SOFTTICKS_PAGE_ADDR RR_SOFTTICKS_AARCH64_PAGE_ADDR
 #define RR_SOFTTICKS_COUNTDOWN_ADDR RR_SOFTTICKS_AARCH64_COUNTDOWN_ADDR
@@ -182,9 +228,10 @@
 #if defined(RR_SOFTTICKS_TICK_ASM) && !defined(__ASSEMBLER__)
 /* One tick, for hand-instrumented C and C++ (loops in inline asm, code the
  * compiler pass cannot see).  Guard it with #ifdef __RR_SOFTTICKS__ in
- * code that is also built without software ticks. */
+ * code that is also built without software ticks.  The same bytes with
+ * -masm=att and -masm=intel (RR_SOFTTICKS_TICK_TEMPLATE). */
 #define RR_SOFTTICK() \
-  __asm__ __volatile__(RR_SOFTTICKS_TICK_ASM : : : RR_SOFTTICKS__NATIVE_CLOBBERS)
+  __asm__ __volatile__(RR_SOFTTICKS_TICK_TEMPLATE : : : RR_SOFTTICKS__NATIVE_CLOBBERS)
 #endif
 
 #if defined(RR_SOFTTICKS_TICK_ASM) && defined(__ASSEMBLER__)

@@ -19,6 +19,17 @@
 #   c_function  RR_SOFTTICK() in a function (contained)
 #   llvm_ir   the string as LLVM IR inline asm ('$' doubled) with the
 #             header's constraint string, compiled by clang (contained)
+# and x86 in Intel-syntax output (-masm=intel, issue 26):
+#   string_intel      the RR_SOFTTICKS_<ARCH>_TICK_ASM_INTEL string after
+#                     ".intel_syntax noprefix" (exact)
+#   string_switch     the AT&T string between RR_SOFTTICKS_X86_TO_ATT_SYNTAX
+#                     and _BACK_TO_INTEL_SYNTAX after ".intel_syntax
+#                     noprefix", then Intel-only code (exact)
+#   c_function_intel  RR_SOFTTICK() in a function, -masm=intel (contained)
+#   llvm_ir_switch    the switches around the AT&T string as LLVM IR inline
+#                     asm, then Intel-only code, clang -masm=intel (contained)
+#   llvm_ir_switch_gnu_as  the same through GNU as (-fno-integrated-as),
+#                     which reads the text as written (contained)
 # The environment (tests/abi/CMakeLists.txt): ST_WORK, ST_DATA, ST_INCLUDE,
 # ST_ELF_SECTION, ST_EMIT_TICK_ASM, ST_MANIFEST_TOOL, ST_CAPNP, ST_SCHEMA,
 # ST_READELF and the tools, each empty when missing: ST_GCC, ST_GXX,
@@ -109,6 +120,18 @@ case $check/$what in
     "$ST_EMIT_TICK_ASM" --llvm-ir "$arch" >"$w.ll"
     section "$w.ir.o" .text.softticks_test_fn contains -- \
       "$ST_CLANG" "$target" -Wno-override-module -O2 -x ir -c "$w.ll" -o "$w.ir.o" ;;
+  seq/string_intel | seq/string_switch)
+    assemble
+    "$ST_EMIT_TICK_ASM" "--${what#string_}" "$arch" >"$w.$what.s"
+    section "$w.$what.o" .text exact -- "${cmd[@]}" "$w.$what.s" -o "$w.$what.o" ;;
+  seq/llvm_ir_switch | seq/llvm_ir_switch_gnu_as)
+    if [ "$tool" != clang ] || [ -z "$ST_CLANG" ]; then skip "no clang"; fi
+    extra=()
+    [ "$what" = llvm_ir_switch_gnu_as ] && extra=(-fno-integrated-as)
+    "$ST_EMIT_TICK_ASM" --llvm-ir-switch "$arch" >"$w.switch.ll"
+    section "$w.$what.o" .text.softticks_test_fn contains -- \
+      "$ST_CLANG" "$target" -masm=intel "${extra[@]}" -Wno-override-module -O2 -x ir -c \
+      "$w.switch.ll" -o "$w.$what.o" ;;
   seq/macro)
     compile
     section "$w.macro.o" .text exact -- \
@@ -117,14 +140,15 @@ case $check/$what in
     compile
     section "$w.c.o" .text.softticks_test_tick exact -- \
       "${cmd[@]}" -O2 -I"$ST_INCLUDE" -c "$here/tick_in_c.c" -o "$w.c.o" ;;
-  seq/c_function)
+  seq/c_function | seq/c_function_intel)
     compile
+    [ "$what" = c_function_intel ] && cmd+=(-masm=intel -DFUNCTION_ONLY)
     opt=(-O2)
     [ "$tool" = clang14_O0_relax_all ] && opt=(-O0)
     # shellcheck disable=SC2054 # one -Wa, option
     [ "$tool" = gnu_32B_boundaries ] && opt=(-O2 -Wa,-mbranches-within-32B-boundaries)
-    section "$w.c.fn.o" .text.softticks_test_fn contains -- \
-      "${cmd[@]}" "${opt[@]}" -I"$ST_INCLUDE" -c "$here/tick_in_c.c" -o "$w.c.fn.o" ;;
+    section "$w.$what.o" .text.softticks_test_fn contains -- \
+      "${cmd[@]}" "${opt[@]}" -I"$ST_INCLUDE" -c "$here/tick_in_c.c" -o "$w.$what.o" ;;
   header/c99 | header/c11)
     if [ "$tool" = clang ]; then
       [ -n "$ST_CLANG" ] || skip "no clang"
