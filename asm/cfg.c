@@ -4,6 +4,7 @@
  * address-taken labels, and what cannot be seen through.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,18 +12,16 @@
 #include "returns_twice.h"
 #include "skip_policy.h"
 
-/* ---- a string-keyed table of label definitions ------------------------ */
+/* ---- a string-keyed table ---------------------------------------------- */
 
-struct sym {
-  char *name;
-  unsigned *defs, ndefs, cap; /* vstmt indices, stream order */
-  int is_func, is_ifunc, is_global;
-};
-/* The slots hold pointers: growing the table moves them, never a struct
- * sym, so a struct sym * stays valid across later lookups (issue 30: a
- * `.set A, B` kept A's across B's lookup, which grew the table). */
-struct symtab {
-  struct sym **s;
+/* Open addressing, grown at half full.  It holds the keys' pointers (each
+ * key lives as long as its value does) and the values; growing it moves
+ * only these pairs, never what a value points to. */
+struct strtab {
+  struct strent {
+    const char *key;
+    void *val;
+  } *e;
   unsigned cap, n;
 };
 
@@ -32,33 +31,57 @@ static unsigned hash(const char *k) {
   return h;
 }
 
-static struct sym *lookup(struct symtab *t, const char *name, int create) {
+static void *strtab_get(const struct strtab *t, const char *key) {
   unsigned i;
-  struct sym *y;
-  if (create && (t->n + 1) * 2 > t->cap) {
-    struct symtab nt = {calloc(t->cap ? t->cap * 2 : 1024, sizeof *nt.s),
-                        t->cap ? t->cap * 2 : 1024, 0};
-    if (!nt.s) return NULL;
+  if (!t->cap) return NULL;
+  for (i = hash(key) & (t->cap - 1); t->e[i].key; i = (i + 1) & (t->cap - 1))
+    if (!strcmp(t->e[i].key, key)) return t->e[i].val;
+  return NULL;
+}
+
+/* Adds key (not there yet) with val; -1 when out of memory. */
+static int strtab_put(struct strtab *t, const char *key, void *val) {
+  unsigned i;
+  if ((t->n + 1) * 2 > t->cap) {
+    unsigned nc = t->cap ? t->cap * 2 : 1024;
+    struct strtab nt = {calloc(nc, sizeof *nt.e), nc, 0};
+    if (!nt.e) return -1;
     for (i = 0; i < t->cap; i++)
-      if (t->s[i]) {
-        unsigned j = hash(t->s[i]->name) & (nt.cap - 1);
-        while (nt.s[j]) j = (j + 1) & (nt.cap - 1);
-        nt.s[j] = t->s[i];
-        nt.n++;
-      }
-    free(t->s);
+      if (t->e[i].key) strtab_put(&nt, t->e[i].key, t->e[i].val);
+    free(t->e);
     *t = nt;
   }
-  if (!t->cap) return NULL;
-  for (i = hash(name) & (t->cap - 1); t->s[i]; i = (i + 1) & (t->cap - 1))
-    if (!strcmp(t->s[i]->name, name)) return t->s[i];
-  if (!create) return NULL;
-  if (!(y = calloc(1, sizeof *y)) || !(y->name = strdup(name))) {
+  for (i = hash(key) & (t->cap - 1); t->e[i].key; i = (i + 1) & (t->cap - 1)) {
+  }
+  t->e[i].key = key;
+  t->e[i].val = val;
+  t->n++;
+  return 0;
+}
+
+/* ---- label definitions -------------------------------------------------- */
+
+struct sym {
+  char *name;
+  unsigned *defs, ndefs, cap; /* vstmt indices, stream order */
+  int is_func, is_ifunc, is_global;
+};
+/* Each struct sym is allocated on its own, so a struct sym * stays valid
+ * across later lookups (issue 30: a `.set A, B` kept A's across B's
+ * lookup, which grew the table). */
+struct symtab {
+  struct strtab by_name; /* name -> struct sym */
+};
+
+static struct sym *lookup(struct symtab *t, const char *name, int create) {
+  struct sym *y = strtab_get(&t->by_name, name);
+  if (y || !create) return y;
+  if (!(y = calloc(1, sizeof *y)) || !(y->name = strdup(name)) ||
+      strtab_put(&t->by_name, y->name, y)) {
+    if (y) free(y->name);
     free(y);
     return NULL;
   }
-  t->s[i] = y;
-  t->n++;
   return y;
 }
 
@@ -76,13 +99,14 @@ static int add_def(struct sym *s, unsigned v) {
 
 static void symtab_free(struct symtab *t) {
   unsigned i;
-  for (i = 0; i < t->cap; i++)
-    if (t->s[i]) {
-      free(t->s[i]->name);
-      free(t->s[i]->defs);
-      free(t->s[i]);
+  for (i = 0; i < t->by_name.cap; i++)
+    if (t->by_name.e[i].key) {
+      struct sym *y = t->by_name.e[i].val;
+      free(y->name);
+      free(y->defs);
+      free(y);
     }
-  free(t->s);
+  free(t->by_name.e);
 }
 
 /* ---- names of any length ------------------------------------------------ */
@@ -126,44 +150,28 @@ struct section {
 struct sections {
   struct section *v;
   unsigned n, cap;
-  unsigned *index, index_cap; /* open addressing: section + 1, 0 empty */
+  struct strtab by_name; /* name -> section index + 1 */
   unsigned cur, prev;
   unsigned *stack, depth, stack_cap; /* .pushsection */
 };
 
-static void section_index_put(struct sections *s, unsigned i) {
-  unsigned j = hash(s->v[i].name) & (s->index_cap - 1);
-  while (s->index[j]) j = (j + 1) & (s->index_cap - 1);
-  s->index[j] = i + 1;
-}
-
 /* The section named name, created with flags (has_flags: a flags string
  * was given, has_x: it holds 'x') if new; -1 when out of memory. */
 static int section_id(struct sections *s, const char *name, int has_flags, int has_x) {
-  unsigned i, j;
+  unsigned i;
   struct section *sc;
-  if (s->index_cap)
-    for (j = hash(name) & (s->index_cap - 1); s->index[j]; j = (j + 1) & (s->index_cap - 1))
-      if (!strcmp(s->v[s->index[j] - 1].name, name)) {
-        i = s->index[j] - 1;
-        if (has_x) s->v[i].code = 1;
-        return (int)i;
-      }
+  uintptr_t found = (uintptr_t)strtab_get(&s->by_name, name);
+  if (found) {
+    i = (unsigned)(found - 1);
+    if (has_x) s->v[i].code = 1;
+    return (int)i;
+  }
   if (s->n == s->cap) {
     unsigned nc = s->cap ? s->cap * 2 : 64;
     struct section *v = realloc(s->v, nc * sizeof *v);
     if (!v) return -1;
     s->v = v;
     s->cap = nc;
-  }
-  if ((s->n + 1) * 2 > s->index_cap) {
-    unsigned nc = s->index_cap ? s->index_cap * 2 : 256;
-    unsigned *ix = calloc(nc, sizeof *ix);
-    if (!ix) return -1;
-    free(s->index);
-    s->index = ix;
-    s->index_cap = nc;
-    for (j = 0; j < s->n; j++) section_index_put(s, j);
   }
   i = s->n;
   sc = &s->v[i];
@@ -184,8 +192,11 @@ static int section_id(struct sections *s, const char *name, int has_flags, int h
   sc->names_no_targets = !strncmp(name, ".debug", 6) || !strncmp(name, ".zdebug", 7) ||
                          !strncmp(name, ".eh_frame", 9) || !strncmp(name, ".note", 5) ||
                          !strncmp(name, ".stab", 5) || !strcmp(name, ".comment");
+  if (strtab_put(&s->by_name, sc->name, (void *)(uintptr_t)(i + 1))) {
+    free(sc->name);
+    return -1;
+  }
   s->n++;
-  section_index_put(s, i);
   return (int)i;
 }
 
@@ -193,7 +204,7 @@ static void sections_free(struct sections *s) {
   unsigned i;
   for (i = 0; i < s->n; i++) free(s->v[i].name);
   free(s->v);
-  free(s->index);
+  free(s->by_name.e);
   free(s->stack);
 }
 
