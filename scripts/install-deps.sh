@@ -21,6 +21,9 @@ packages=(
   llvm-14-dev clang-14 lld-14 llvm-14-tools libclang-rt-14-dev
   # and the newest Debian 12 has (bookworm-security), which rustc-web 1.96 uses
   llvm-22-dev clang-22 lld-22 llvm-22-tools libclang-rt-22-dev
+  # Rust (tests/rust): rustc-web 1.96 (LLVM 22) with cargo and std's source,
+  # which softticks-cargo rebuilds with the plugin
+  rustc-web cargo-web rust-web-src
   # tools, schema, aarch64 tests, measurement
   libelf-dev zlib1g-dev capnproto qemu-user valgrind
   csmith libcsmith-dev
