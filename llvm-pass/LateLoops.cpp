@@ -170,8 +170,12 @@ bool expandRMW(AtomicRMWInst *RMW) {
   IRBuilder<> B(Pre->getTerminator());
   B.SetCurrentDebugLocation(RMW->getDebugLoc());
   Value *Addr = RMW->getPointerOperand();
-  Value *CasAddr = B.CreatePointerCast(
-      Addr, PointerType::get(CasTy, Addr->getType()->getPointerAddressSpace()));
+  unsigned AddrSpace = Addr->getType()->getPointerAddressSpace();
+#if LLVM_VERSION_MAJOR >= 17 // pointers are opaque: no pointee type to cast to
+  Value *CasAddr = B.CreatePointerCast(Addr, PointerType::get(Ctx, AddrSpace));
+#else
+  Value *CasAddr = B.CreatePointerCast(Addr, PointerType::get(CasTy, AddrSpace));
+#endif
   LoadInst *Init = B.CreateAlignedLoad(CasTy, CasAddr, RMW->getAlign(), RMW->isVolatile(),
                                        "atomicrmw.init");
   Init->setAtomic(AtomicOrdering::Monotonic, RMW->getSyncScopeID());

@@ -7,7 +7,11 @@
 
 #include <llvm/Config/llvm-config.h>
 #include <llvm/Passes/PassBuilder.h>
+#if LLVM_VERSION_MAJOR >= 22 // moved out of Passes/ in LLVM 22
+#include <llvm/Plugins/PassPlugin.h>
+#else
 #include <llvm/Passes/PassPlugin.h>
+#endif
 #include <llvm/Support/raw_ostream.h>
 
 #include <cctype>

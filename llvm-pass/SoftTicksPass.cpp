@@ -458,7 +458,7 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
 
   std::optional<TickTarget> Target = tickTargetFor(Triple(M.getTargetTriple()));
   if (!Target) {
-    warn(M, "target '" + M.getTargetTriple() +
+    warn(M, "target '" + Triple(M.getTargetTriple()).str() +
                 "' is not supported (x86_64, i386 or aarch64 ELF Linux, not x32, ILP32, "
                 "16-bit or big-endian); module " +
                 M.getModuleIdentifier() + " left uninstrumented");

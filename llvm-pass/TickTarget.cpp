@@ -65,15 +65,20 @@ std::optional<TickTarget> tickTargetFor(const Triple &T) {
 static bool writesIntelSyntax(const Triple &T) {
   if (!T.isX86())
     return false;
+#if LLVM_VERSION_MAJOR >= 21 // the registry takes the Triple itself
+  const Triple &Name = T;
+#else
+  const std::string &Name = T.getTriple();
+#endif
   std::string Error;
-  const Target *Registered = TargetRegistry::lookupTarget(T.getTriple(), Error);
+  const Target *Registered = TargetRegistry::lookupTarget(Name, Error);
   if (!Registered)
     return false;
-  std::unique_ptr<MCRegisterInfo> MRI(Registered->createMCRegInfo(T.getTriple()));
+  std::unique_ptr<MCRegisterInfo> MRI(Registered->createMCRegInfo(Name));
   if (!MRI)
     return false;
   MCTargetOptions Options;
-  std::unique_ptr<MCAsmInfo> MAI(Registered->createMCAsmInfo(*MRI, T.getTriple(), Options));
+  std::unique_ptr<MCAsmInfo> MAI(Registered->createMCAsmInfo(*MRI, Name, Options));
   // The AsmPrinter reads the same number as an InlineAsm::AsmDialect.
   return MAI && MAI->getAssemblerDialect() == InlineAsm::AD_Intel;
 }

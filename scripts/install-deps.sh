@@ -19,6 +19,8 @@ packages=(
   # the LLVM pass: newest and oldest supported LLVM, with FileCheck and lld
   llvm-19-dev clang-19 lld-19 llvm-19-tools libclang-rt-19-dev
   llvm-14-dev clang-14 lld-14 llvm-14-tools libclang-rt-14-dev
+  # and the newest Debian 12 has (bookworm-security), which rustc-web 1.96 uses
+  llvm-22-dev clang-22 lld-22 llvm-22-tools libclang-rt-22-dev
   # tools, schema, aarch64 tests, measurement
   libelf-dev zlib1g-dev capnproto qemu-user valgrind
   csmith libcsmith-dev
