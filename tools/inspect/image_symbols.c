@@ -31,6 +31,8 @@ static int add_function(struct analysis *a, const GElf_Sym *sym, const char *nam
   f->section = o->elf_type == ET_REL ? sym->st_shndx : 0;
   f->start = sym->st_value;
   f->size = sym->st_size;
+  f->shndx = sym->st_shndx;
+  f->ifunc = GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC;
   o->function_count++;
   return 0;
 }
@@ -52,6 +54,7 @@ static void sort_functions(struct st_inspection *o) {
     struct st_function_ticks *prev = &o->functions[kept - 1], *f = &o->functions[i];
     if (f->section == prev->section && f->start == prev->start) {
       if (f->size > prev->size) prev->size = f->size;
+      prev->ifunc |= f->ifunc;
       free(f->name);
       continue;
     }
@@ -82,7 +85,7 @@ int image_read_symbols(struct analysis *a) {
       if (a->init_defs_known < MAX_INIT_DEFS)
         a->init_defs[a->init_defs_known++] = (struct init_def){sym.st_shndx, sym.st_value};
     }
-    if (a->want_functions && is_function(&sym) && add_function(a, &sym, name) != 0) return -1;
+    if (a->collect_functions && is_function(&sym) && add_function(a, &sym, name) != 0) return -1;
   }
   /* The initializer is hidden: only .symtab names it.  A .dynsym without
    * it says nothing. */
