@@ -35,7 +35,11 @@ static const char *const start_file_functions[] = {
 static const char *const stub_sections[] = {".plt", ".plt.got", ".plt.sec", ".iplt", ".init",
                                             ".fini"};
 
+/* The module parts the plugins add (__rr_softticks_init, the early
+ * mapping) and librrsoftticks's functions (rr_softticks_*, in its opt-out
+ * section, which linking merges away). */
 #define SOFTTICKS_PREFIX "__rr_softticks"
+#define RUNTIME_PREFIX "rr_softticks_"
 #define OPT_OUT_SECTION_PREFIX ".text.__rr_softticks"
 
 static int starts_with(const char *s, const char *prefix) {
@@ -75,7 +79,8 @@ static size_t split_parent_length(const char *name) {
 
 static enum st_tick_class classify_by_name(const struct st_coverage_item *f) {
   if (f->has_tick) return ST_TICK_CLASS_TICKS;
-  if (starts_with(f->name, SOFTTICKS_PREFIX)) return ST_TICK_CLASS_SOFTTICKS;
+  if (starts_with(f->name, SOFTTICKS_PREFIX) || starts_with(f->name, RUNTIME_PREFIX))
+    return ST_TICK_CLASS_SOFTTICKS;
   if (f->ifunc) return ST_TICK_CLASS_IFUNC;
   if (f->section && starts_with(f->section, OPT_OUT_SECTION_PREFIX)) return ST_TICK_CLASS_OPTED_OUT;
   if (f->section && in_list(f->section, stub_sections, sizeof stub_sections / sizeof *stub_sections))

@@ -8,8 +8,9 @@
  * The rule (tools/inspect/README.md, "Functions without a tick"): a
  * function symbol with code (a size) and no whole tick sequence of the
  * module's architecture is untracked unless it is
- *   - a part of the module softticks adds itself (name __rr_softticks*:
- *     the initializer, the early mapping's resolver and no-op);
+ *   - softticks's own code: the module parts the plugins add (name
+ *     __rr_softticks*: the initializer, the early mapping's resolver and
+ *     no-op) and librrsoftticks's functions (rr_softticks_*);
  *   - an ifunc resolver (STT_GNU_IFUNC: runs before the initializer);
  *   - in a section named .text.__rr_softticks* (opted out; after linking
  *     the section name is gone, so only in relocatable files);
@@ -30,7 +31,7 @@
 enum st_tick_class {
   ST_TICK_CLASS_TICKS = 0,     /* holds a tick sequence */
   ST_TICK_CLASS_UNTRACKED,     /* code, no tick, none of the below */
-  ST_TICK_CLASS_SOFTTICKS,     /* __rr_softticks*: the module parts softticks adds */
+  ST_TICK_CLASS_SOFTTICKS,     /* __rr_softticks*, rr_softticks_*: softticks's own code */
   ST_TICK_CLASS_IFUNC,         /* an ifunc resolver */
   ST_TICK_CLASS_OPTED_OUT,     /* in a .text.__rr_softticks* section */
   ST_TICK_CLASS_STUB_SECTION,  /* in .plt*, .iplt, .init, .fini */
