@@ -90,7 +90,8 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
       const char *name;
       struct st_function *f;
       if (!gelf_getsym(data, (int)k, &sym)) continue;
-      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF || sym.st_size == 0)
+      if ((GELF_ST_TYPE(sym.st_info) != STT_FUNC && GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC) ||
+          sym.st_shndx == SHN_UNDEF || sym.st_size == 0)
         continue;
       name = elf_strptr(elf, sh.sh_link, sym.st_name);
       if (!name) continue;
@@ -106,6 +107,7 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
       f->size = sym.st_size;
       f->name = strdup(name);
       f->instrumented = 0;
+      f->ifunc = GELF_ST_TYPE(sym.st_info) == STT_GNU_IFUNC;
       if (!f->name) return -1;
     }
   }
@@ -114,6 +116,7 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
   /* One entry per address (symtab and dynsym repeat each other). */
   for (i = 1, out = 1; i < mod->function_count; i++) {
     if (mod->functions[i].addr == mod->functions[out - 1].addr) {
+      mod->functions[out - 1].ifunc |= mod->functions[i].ifunc;
       free(mod->functions[i].name);
       continue;
     }
@@ -127,6 +130,42 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
     f->instrumented = code && st_code_has_tick(mod->arch, code, f->size, f->addr);
     mod->instrumented_count += (size_t)f->instrumented;
   }
+  return 0;
+}
+
+/* The name of the section holding a link-time address (NULL if none). */
+static const char *section_name_at(Elf *elf, size_t shstrndx, uint64_t addr) {
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn(elf, scn)) != NULL) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC)) continue;
+    if (addr >= sh.sh_addr && addr - sh.sh_addr < sh.sh_size) return elf_strptr(elf, shstrndx, sh.sh_name);
+  }
+  return NULL;
+}
+
+/* Which functions carry no tick (tools/base/tick_coverage.c), for a
+ * module with the note: the same rule as softticks-inspect's. */
+static int classify_functions(Elf *elf, struct st_elf_module *mod) {
+  struct st_coverage_item *items;
+  size_t shstrndx, i;
+  int rc;
+  if (!mod->has_note || !mod->arch_known || !mod->function_count) return 0;
+  if (elf_getshdrstrndx(elf, &shstrndx) != 0) return 0;
+  items = calloc(mod->function_count, sizeof *items);
+  if (!items) return -1;
+  for (i = 0; i < mod->function_count; i++) {
+    const struct st_function *f = &mod->functions[i];
+    items[i].name = f->name;
+    items[i].section = section_name_at(elf, shstrndx, f->addr);
+    items[i].size = f->size;
+    items[i].has_tick = f->instrumented;
+    items[i].ifunc = f->ifunc;
+  }
+  rc = st_coverage_classify(items, mod->function_count, &mod->coverage);
+  free(items);
+  if (rc != 0) return -1;
+  mod->coverage_checked = 1;
   return 0;
 }
 
@@ -159,7 +198,8 @@ int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, s
   out->arch_known = out->arch != 0;
   read_note(elf, eh.e_ident[EI_DATA] == ELFDATA2MSB, out);
   if (!out->path || read_loads(elf, out) != 0 ||
-      read_functions(elf, file, (size_t)st.st_size, out) != 0) {
+      read_functions(elf, file, (size_t)st.st_size, out) != 0 ||
+      classify_functions(elf, out) != 0) {
     snprintf(err, errlen, "%s: malformed ELF or out of memory", path);
     goto done;
   }
