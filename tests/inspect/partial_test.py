@@ -237,7 +237,8 @@ def build_c(args, work):
     lib_flags = [] if args.case == "archive" else flags
     must([cc] + lib_flags + ["-O2", "-c", "lib.c", "-o", "lib.o"], "the library", cwd=work)
     must(["ar", "rcs", "libplain.a", "lib.o"], "ar", cwd=work)
-    link = ["-static"] if args.link == "static" else []
+    link = {"dynamic": [], "static": ["-static"], "no-pie": ["-no-pie"],
+            "static-pie": ["-static-pie"]}[args.link]
     must([cc] + flags + ["-O2", "main.c", "libplain.a", "-o", "prog"] + link, "the program", cwd=work)
     out = must([os.path.join(work, "prog")], "running the program")
     print("the program printed: " + out.strip())
@@ -264,7 +265,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--case", choices=["archive", "full", "rust"], required=True)
     ap.add_argument("--compiler", choices=["gcc", "clang"], default="gcc")
-    ap.add_argument("--link", choices=["dynamic", "static"], default="dynamic")
+    ap.add_argument("--link", choices=["dynamic", "static", "no-pie", "static-pie"],
+                    default="dynamic")
     ap.add_argument("--inspect", help="softticks-inspect (or its ASan copy)")
     ap.add_argument("--trace", help="softticks-trace: check its warning instead")
     ap.add_argument("--gcc", default="gcc")
@@ -304,7 +306,7 @@ def main():
     else:
         prog = build_c(args, args.work)
         static_names = None
-        if args.link == "static":
+        if args.link in ("static", "static-pie"):
             cc = args.gcc if args.compiler == "gcc" else args.clang
             static_names = set()
             for lib in ("libc.a", "libgcc.a", "libgcc_eh.a"):
