@@ -125,7 +125,7 @@ static void test_coverage(void) {
   size_t n = sizeof f / sizeof f[0];
   struct st_coverage c;
   char msg[400];
-  CHECK(st_coverage_classify(f, n, &c) == 0);
+  CHECK(st_coverage_classify(f, n, NULL, 0, &c) == 0);
   CHECK(f[0].cls == ST_TICK_CLASS_TICKS);
   CHECK(f[1].cls == ST_TICK_CLASS_SPLIT_PART);
   CHECK(f[2].cls == ST_TICK_CLASS_SPLIT_PART);
@@ -155,7 +155,20 @@ static void test_coverage(void) {
   /* Names are whole or left out. */
   st_coverage_warning(&c, 2, msg, 140);
   CHECK(strstr(msg, "largest") == NULL && strstr(msg, "56.0%") != NULL);
-  CHECK(st_coverage_classify(f, 0, &c) == 0 && c.functions == 0 && st_coverage_permille(&c) == 0);
+  /* A .cold part named after an alias of a ticking function (C++
+   * constructors: the C1 and C2 names are one function). */
+  {
+    struct st_coverage_item g[] = {
+        {"_ZN1AC1Ev", ".text", 50, 1, 0, 0},
+        {"_ZN1AC2Ev.cold", ".text", 10, 0, 0, 0},
+        {"_ZN1BC2Ev.cold", ".text", 10, 0, 0, 0},
+    };
+    struct st_coverage_alias alias[] = {{"_ZN1AC2Ev", 0}, {"_ZN1BC2Ev", 7}};
+    CHECK(st_coverage_classify(g, 3, NULL, 0, &c) == 0 && c.untracked == 2);
+    CHECK(st_coverage_classify(g, 3, alias, 2, &c) == 0 && c.untracked == 1);
+    CHECK(g[1].cls == ST_TICK_CLASS_SPLIT_PART && g[2].cls == ST_TICK_CLASS_UNTRACKED);
+  }
+  CHECK(st_coverage_classify(f, 0, NULL, 0, &c) == 0 && c.functions == 0 && st_coverage_permille(&c) == 0);
 }
 
 int main(void) {

@@ -126,7 +126,9 @@ static void note_largest(struct st_coverage *c, const struct st_coverage_item *f
   if (c->largest_count < ST_COVERAGE_LARGEST) c->largest_count++;
 }
 
-int st_coverage_classify(struct st_coverage_item *items, size_t count, struct st_coverage *out) {
+int st_coverage_classify(struct st_coverage_item *items, size_t count,
+                         const struct st_coverage_alias *aliases, size_t alias_count,
+                         struct st_coverage *out) {
   const char **ticking = NULL;
   size_t ticking_count = 0;
   int rc = 0;
@@ -135,6 +137,8 @@ int st_coverage_classify(struct st_coverage_item *items, size_t count, struct st
     items[i].cls = classify_by_name(&items[i]);
     if (items[i].cls == ST_TICK_CLASS_TICKS) ticking_count++;
   }
+  for (size_t i = 0; i < alias_count; i++)
+    if (aliases[i].item < count && items[aliases[i].item].cls == ST_TICK_CLASS_TICKS) ticking_count++;
   /* NAME.cold[.N] whose NAME ticks: a sorted list of the ticking names. */
   if (ticking_count) {
     ticking = malloc(ticking_count * sizeof *ticking);
@@ -142,6 +146,9 @@ int st_coverage_classify(struct st_coverage_item *items, size_t count, struct st
       size_t k = 0;
       for (size_t i = 0; i < count; i++)
         if (items[i].cls == ST_TICK_CLASS_TICKS) ticking[k++] = items[i].name;
+      for (size_t i = 0; i < alias_count; i++)
+        if (aliases[i].item < count && items[aliases[i].item].cls == ST_TICK_CLASS_TICKS)
+          ticking[k++] = aliases[i].name;
       qsort(ticking, ticking_count, sizeof *ticking, compare_names);
     } else {
       rc = -1;

@@ -18,7 +18,7 @@
  *   - one of the toolchain's start files and glibc's libc_nonshared.a,
  *     which the compiler driver links into every program (_start, ...);
  *   - a compiler thunk (__x86.get_pc_thunk.*, retpoline thunks);
- *   - NAME.cold or NAME.cold.N of a function NAME that ticks: a part split
+ *   - NAME.cold or NAME.cold.N of a function NAME (or an alias) that ticks: a part split
  *     off a function's body (GCC's hot/cold partitioning, LLVM's hot/cold
  *     splitting), entered from that function, not a function entry.
  */
@@ -67,9 +67,18 @@ struct st_coverage {
   } largest[ST_COVERAGE_LARGEST];
 };
 
+/* Another name of items[item] (aliases are one item): the name a .cold
+ * part is named after may be any of them (C++ constructors: C1 and C2). */
+struct st_coverage_alias {
+  const char *name;
+  size_t item;
+};
+
 /* Sets items[i].cls for every item and sums them up in *out.  Returns 0,
  * or -1 when out of memory (then *out counts no split part). */
-int st_coverage_classify(struct st_coverage_item *items, size_t count, struct st_coverage *out);
+int st_coverage_classify(struct st_coverage_item *items, size_t count,
+                         const struct st_coverage_alias *aliases, size_t alias_count,
+                         struct st_coverage *out);
 
 /* "untracked", "softticks module part", "ifunc resolver", ... (NULL for
  * ST_TICK_CLASS_TICKS). */

@@ -48,6 +48,10 @@ struct analysis {
   uint64_t init_code_targets[MAX_INIT_DEFS]; /* distinct, recognized by code */
   unsigned init_code_target_count;
   size_t functions_capacity;
+  /* The names aliases lost when merged into one function (for .cold parts
+   * named after any of them); owned here, freed after the analysis. */
+  struct st_coverage_alias *aliases;
+  size_t alias_count, alias_capacity;
 };
 
 /* image_elf.c: access with checks. */

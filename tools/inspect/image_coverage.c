@@ -21,7 +21,8 @@ int image_classify_functions(struct analysis *a) {
     items[i].has_tick = f->ticks > 0;
     items[i].ifunc = f->ifunc;
   }
-  int rc = st_coverage_classify(items, o->function_count, &o->coverage);
+  int rc = st_coverage_classify(items, o->function_count, a->aliases, a->alias_count,
+                                &o->coverage);
   for (size_t i = 0; i < o->function_count; i++) o->functions[i].cls = items[i].cls;
   free(items);
   if (rc != 0) return image_fail(a, "out of memory for functions");
