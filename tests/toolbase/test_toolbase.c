@@ -168,6 +168,16 @@ static void test_coverage(void) {
     CHECK(st_coverage_classify(g, 3, alias, 2, &c) == 0 && c.untracked == 1);
     CHECK(g[1].cls == ST_TICK_CLASS_SPLIT_PART && g[2].cls == ST_TICK_CLASS_UNTRACKED);
   }
+  /* LLVM's machine outliner's pieces. */
+  {
+    struct st_coverage_item g[] = {
+        {"OUTLINED_FUNCTION_12", ".text", 9, 0, 0, 0},
+        {"OUTLINED_FUNCTION_", ".text", 9, 0, 0, 0},
+        {"OUTLINED_FUNCTION_1x", ".text", 9, 0, 0, 0},
+    };
+    CHECK(st_coverage_classify(g, 3, NULL, 0, &c) == 0 && c.untracked == 2);
+    CHECK(g[0].cls == ST_TICK_CLASS_SPLIT_PART);
+  }
   CHECK(st_coverage_classify(f, 0, NULL, 0, &c) == 0 && c.functions == 0 && st_coverage_permille(&c) == 0);
 }
 

@@ -77,6 +77,16 @@ static size_t split_parent_length(const char *name) {
   return 0;
 }
 
+/* LLVM's machine outliner (aarch64 at -Oz, -moutline, or forced): a
+ * straight-line piece of the instrumented functions it was cut from,
+ * named OUTLINED_FUNCTION_N, called from them. */
+static int is_outlined(const char *name) {
+  const char *d = name + strlen("OUTLINED_FUNCTION_");
+  if (!starts_with(name, "OUTLINED_FUNCTION_") || !*d) return 0;
+  while (*d >= '0' && *d <= '9') d++;
+  return !*d;
+}
+
 static enum st_tick_class classify_by_name(const struct st_coverage_item *f) {
   if (f->has_tick) return ST_TICK_CLASS_TICKS;
   if (starts_with(f->name, SOFTTICKS_PREFIX) || starts_with(f->name, RUNTIME_PREFIX))
@@ -89,6 +99,7 @@ static enum st_tick_class classify_by_name(const struct st_coverage_item *f) {
               sizeof start_file_functions / sizeof *start_file_functions))
     return ST_TICK_CLASS_START_FILE;
   if (is_thunk(f->name)) return ST_TICK_CLASS_THUNK;
+  if (is_outlined(f->name)) return ST_TICK_CLASS_SPLIT_PART;
   return ST_TICK_CLASS_UNTRACKED;
 }
 

@@ -20,7 +20,9 @@
  *   - a compiler thunk (__x86.get_pc_thunk.*, retpoline thunks);
  *   - NAME.cold or NAME.cold.N of a function NAME (or an alias) that ticks: a part split
  *     off a function's body (GCC's hot/cold partitioning, LLVM's hot/cold
- *     splitting), entered from that function, not a function entry.
+ *     splitting), entered from that function, not a function entry; and
+ *     OUTLINED_FUNCTION_N, LLVM's machine outliner's straight-line pieces
+ *     of the functions it was cut from.
  */
 #ifndef SOFTTICKS_TOOLBASE_TICK_COVERAGE_H
 #define SOFTTICKS_TOOLBASE_TICK_COVERAGE_H
@@ -37,7 +39,7 @@ enum st_tick_class {
   ST_TICK_CLASS_STUB_SECTION,  /* in .plt*, .iplt, .init, .fini */
   ST_TICK_CLASS_START_FILE,    /* crt*.o, libc_nonshared.a */
   ST_TICK_CLASS_THUNK,         /* compiler thunks */
-  ST_TICK_CLASS_SPLIT_PART     /* NAME.cold[.N] of a NAME that ticks */
+  ST_TICK_CLASS_SPLIT_PART     /* NAME.cold[.N] of a NAME that ticks, OUTLINED_FUNCTION_N */
 };
 
 /* How many of the largest untracked functions are named. */
