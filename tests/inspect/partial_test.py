@@ -129,6 +129,8 @@ def inspect(tool, path):
         fail("%s --json --functions %s: exit %d: %s" % (tool, path, rc, err.strip()))
         return None, ""
     report = json.loads(out)[0]
+    summary = [json.loads(l)["summary"] for l in err.splitlines() if l.startswith('{"summary"')]
+    report["(summary)"] = summary[0] if summary else {}
     rc, text, err = run([tool, path])
     return report, text
 
@@ -166,6 +168,8 @@ def check_partial(tool, path, must_name, own_functions, only=None):
             fail("%s: the program's own %s has no tick" % (path, name))
     if not any(w.startswith("partly instrumented: %d of " % u["functions"]) for w in report["warnings"]):
         fail("%s: no 'partly instrumented' warning: %r" % (path, report["warnings"]))
+    if report["(summary)"].get("partly_instrumented") != 1:
+        fail("%s: summary %r, expected partly_instrumented 1" % (path, report["(summary)"]))
     if "partly instrumented" not in text or "no tick: " + u["largest"][0]["name"][:40] not in text:
         fail("%s: the text report does not say it:\n%s" % (path, text))
 
@@ -197,7 +201,10 @@ def check_full(tool, path, static_names):
         if names:
             fail("%s: untracked functions in a fully instrumented program: %s" %
                  (path, ", ".join(sorted(names))))
-        if any("partly instrumented" in w for w in report["warnings"]) or "partly" in text:
+        if report["(summary)"].get("partly_instrumented") != 0:
+            fail("%s: summary %r, expected partly_instrumented 0" % (path, report["(summary)"]))
+        if any("partly instrumented" in w for w in report["warnings"]) or \
+                "partly instrumented:" in text:
             fail("%s: warned as partly instrumented: %r" % (path, report["warnings"]))
     else:
         outside = names - static_names

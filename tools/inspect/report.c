@@ -269,22 +269,25 @@ void st_report_end(FILE *f, FILE *summary_to, const struct st_report_options *op
   if (opt->json) {
     fputs(opt->written ? "\n]\n" : "]\n", f);
     fprintf(summary_to,
-            "{\"summary\": {\"elf_files\": %lu, \"instrumented\": %lu, \"not_instrumented\": %lu,"
+            "{\"summary\": {\"elf_files\": %lu, \"instrumented\": %lu, \"partly_instrumented\": %lu,"
+            " \"not_instrumented\": %lu,"
             " \"inconsistent\": %lu, \"debug_info_only\": %lu, \"errors\": %lu, \"not_elf\": %lu,"
             " \"special_files\": %lu, \"symlinks_skipped\": %lu, \"unreadable\": %lu,"
             " \"archives\": %lu, \"pseudo_filesystems_skipped\": %lu}}\n",
-            s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
+            s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED], s->partly,
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
             s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->not_elf,
             s->special, s->symlinks, s->unreadable, s->archives, s->pseudo_filesystems);
   } else {
     fprintf(summary_to,
             "summary: %lu ELF files: %lu instrumented, %lu not instrumented, %lu inconsistent,"
-            " %lu debug info only, %lu errors; %lu archives read; skipped: %lu not ELF,"
+            " %lu debug info only, %lu errors; %lu of the instrumented partly; %lu archives read;"
+            " skipped: %lu not ELF,"
             " %lu special files, %lu symlinks, %lu pseudo filesystems; %lu unreadable\n",
             s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
-            s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->archives,
+            s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->partly,
+            s->archives,
             s->not_elf, s->special, s->symlinks, s->pseudo_filesystems, s->unreadable);
   }
 }
