@@ -18,6 +18,12 @@ ROOTFS:
                  tick site: no compiled function (data only, or assembly
                  softticks-as left as it was)
   no-package     owned by no package
+Instrumented modules whose functions do not all tick (the inspector's
+"untracked" functions: code without a tick that is neither softticks's own,
+start-file code, PLT, an ifunc resolver, a thunk nor a .cold part; a
+prebuilt static library or Rust's standard library linked in, or opted-out
+functions) are counted as partly-instrumented and named with their
+largest untracked functions; they do not fail the audit.
 Exit status 1 when a module is inconsistent or unreadable.
 """
 import collections
@@ -112,10 +118,14 @@ def main():
     reasons = collections.Counter()
     per_rebuilt = collections.defaultdict(collections.Counter)
     examples = collections.defaultdict(list)
+    partly = []
     for module in modules:
         verdict = module["verdict"]
         verdicts[verdict] += 1
         package = owner_of(module["path"], owners, root)
+        untracked = module.get("untracked") or {}
+        if verdict == "instrumented" and untracked.get("functions", 0) > 0:
+            partly.append((module["path"], package, untracked))
         if package in rebuilt:
             per_rebuilt[sources.get(package, package)][verdict] += 1
         if verdict != "not instrumented":
@@ -137,6 +147,7 @@ def main():
     print("softticks image audit: %d ELF modules (%d in archives read)"
           % (summary["elf_files"], summary["archives"]))
     print("  instrumented:      %d" % verdicts["instrumented"])
+    print("    partly-instrumented: %d" % len(partly))
     print("  not instrumented:  %d" % verdicts["not instrumented"])
     for reason in ("glibc", "prebuilt", "no-ticks", "no-package"):
         print("    %-15s %d" % (reason + ":", reasons[reason]))
@@ -154,6 +165,14 @@ def main():
             print("examples, %s:" % key)
             for line in examples[key][:20]:
                 print("  " + line)
+    if partly:
+        print("partly instrumented (functions without a tick: not instrumented or opted out):")
+        for path, package, u in sorted(partly, key=lambda p: -p[2].get("bytes", 0))[:20]:
+            largest = ", ".join(f["name"] for f in u.get("largest", [])[:3])
+            print("  %s%s: %d of %d functions, %d.%d%% of code bytes; largest: %s"
+                  % (path, " (" + package + ")" if package else "", u["functions"],
+                     u.get("all_functions", 0), u.get("share_permille", 0) // 10,
+                     u.get("share_permille", 0) % 10, largest))
     bad = verdicts["inconsistent"] + verdicts["error"] + summary["unreadable"]
     return 1 if bad else 0
 

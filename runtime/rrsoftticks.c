@@ -46,7 +46,7 @@ extern void __rr_softticks_init(void) __attribute__((visibility("hidden")));
  * value differs, ETIMEDOUT after a zero timeout): a probe with no effect.
  * msync/mincore would say "mapped" for a PROT_NONE mapping, and so does
  * qemu-user for every unmapped page of a 32-bit guest. */
-ST_LIB_FN static int countdown_readable(void) {
+ST_LIB_FN static int rr_softticks_countdown_readable(void) {
   static const struct timespec zero = {0, 0};
   int saved = errno, readable;
   long r = syscall(SYS_futex, (void *)RR_SOFTTICKS_COUNTDOWN_ADDR, FUTEX_WAIT_PRIVATE, 0u, &zero,
@@ -58,13 +58,13 @@ ST_LIB_FN static int countdown_readable(void) {
 
 ST_LIB_FN int rr_softticks_ensure_page(void) {
   __rr_softticks_init();
-  return countdown_readable() ? 0 : -1;
+  return rr_softticks_countdown_readable() ? 0 : -1;
 }
 
 ST_LIB_FN int rr_softticks_countdown_armed(void) {
   const volatile uint32_t *words = (const volatile uint32_t *)RR_SOFTTICKS_COUNTDOWN_ADDR;
   uint64_t raw;
-  if (!countdown_readable()) return 0;
+  if (!rr_softticks_countdown_readable()) return 0;
   /* Two 32-bit reads: the i386 layout, and little-endian everywhere. */
   raw = (uint64_t)words[1] << 32 | words[0];
   return rr_softticks_is_armed(raw);

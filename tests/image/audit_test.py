@@ -9,7 +9,10 @@ inspect report written here, no image needed):
   - an inconsistent module still fails it;
   - a module of a glibc package that was rebuilt here (the list names
     glibc) is counted with the rebuilt packages' (no-ticks), not as glibc
-    kept from Debian.
+    kept from Debian;
+  - an instrumented module with untracked functions (the inspector's
+    "untracked") is counted as partly-instrumented and named with its
+    largest untracked functions; the audit still passes.
 
     audit_test.py AUDIT_PY WORK"""
 import json
@@ -145,13 +148,35 @@ def main():
     check(count(report, "glibc") == 1, "a rebuilt glibc package's module counted as kept from Debian", report)
     check(count(report, "no-ticks") == 1, "a rebuilt glibc package's module without ticks is not no-ticks", report)
 
+    # Partly instrumented: an uninstrumented static library linked into an
+    # instrumented module; a report without "untracked" (an older
+    # inspector) and one with none untracked are not counted.
+    partial = [dict(m) for m in modules[:-1]]
+    partial[3]["untracked"] = {"functions": 4, "bytes": 215, "share_permille": 392,
+                               "all_functions": 10, "all_bytes": 548, "with_ticks": 4,
+                               "tick_free_by_rule": 2,
+                               "largest": [{"name": "plainlib_fill", "size": 101},
+                                           {"name": "plainlib_walk", "size": 65}]}
+    partial.append(module("/usr/bin/fully", "instrumented"))
+    partial[-1]["untracked"] = {"functions": 0, "bytes": 0, "share_permille": 0,
+                                "all_functions": 3, "all_bytes": 90, "with_ticks": 3,
+                                "tick_free_by_rule": 0, "largest": []}
+    rc, report = audit(audit_py, work, "partly", partial)
+    check(rc == 0, "exit status %d: a partly instrumented module failed the audit" % rc, report)
+    check(count(report, "partly-instrumented") == 1, "partly-instrumented count", report)
+    check(count(report, "instrumented") == 2, "instrumented count with partly ones", report)
+    check("libbz2.so.1.0 (libbz2-1.0): 4 of 10 functions, 39.2% of code bytes; largest: "
+          "plainlib_fill, plainlib_walk" in report, "the partly instrumented module is not named", report)
+    rc, report = audit(audit_py, work, "no-partly", modules[:-1])
+    check(count(report, "partly-instrumented") == 0, "partly-instrumented without untracked", report)
+
     for f in failures:
         print("FAIL: " + f)
     if failures:
         return 1
     shutil.rmtree(work, ignore_errors=True)
     print("ok: audit.py maps usr-merged paths to dpkg's, counts debug info apart, "
-          "tells rebuilt glibc packages from Debian's")
+          "tells rebuilt glibc packages from Debian's, names partly instrumented modules")
     return 0
 
 

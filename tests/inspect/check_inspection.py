@@ -8,6 +8,9 @@ reports against expectations given on the command line:
   machine=NAME            type=NAME             reasons=N (how many)
   func:NAME=N             outside=N             manifests=N
   manifest.FIELD=VALUE    (of the first manifest)
+  untracked=N|null        (functions without a tick that no rule exempts)
+  tick_free:NAME=CLASS    (a function's class: untracked, start file, ...;
+                           null when it ticks, missing when absent)
   reason~TEXT             warning~TEXT          (a message contains TEXT)
   exit=N                  (default 0)
 Numeric expectations may be written KEY>=N (func:NAME>=N, tick_sites>=N,
@@ -95,6 +98,7 @@ def main():
         return 1
     r = report[0]
     functions = {f["name"]: f["tick_sites"] for f in r.get("functions", [])}
+    tick_free = {f["name"]: f.get("tick_free", "missing") for f in r.get("functions", [])}
     expected_exit = 0
 
     for e in args.expect:
@@ -116,6 +120,12 @@ def main():
             name = key[5:]
             got = functions.get(name)
             got = "missing" if got is None else str(got)
+        elif key.startswith("tick_free:"):
+            got = tick_free.get(key[10:], "missing")
+            got = "null" if got is None else got
+        elif key == "untracked":
+            u = r.get("untracked")
+            got = "null" if u is None else str(u["functions"])
         elif key == "outside":
             got = str(r.get("ticks_outside_functions"))
         elif key == "arch_sites":

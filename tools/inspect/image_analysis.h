@@ -35,7 +35,8 @@ struct analysis {
   const unsigned char *image;
   size_t image_size;
   struct st_inspection *out;
-  int want_functions;
+  int want_functions;       /* ST_INSPECT_FUNCTIONS */
+  int collect_functions;    /* want_functions, or the module carries the note */
   int file_mapping;         /* ST_INSPECT_FILE_MAPPING */
   struct section *sections; /* indexed by section number; [0] is the null one */
   size_t section_count;
@@ -47,6 +48,10 @@ struct analysis {
   uint64_t init_code_targets[MAX_INIT_DEFS]; /* distinct, recognized by code */
   unsigned init_code_target_count;
   size_t functions_capacity;
+  /* The names aliases lost when merged into one function (for .cold parts
+   * named after any of them); owned here, freed after the analysis. */
+  struct st_coverage_alias *aliases;
+  size_t alias_count, alias_capacity;
 };
 
 /* image_elf.c: access with checks. */
@@ -76,6 +81,9 @@ void image_note_any(struct analysis *a, const Elf_Data *d, const GElf_Nhdr *nh, 
 
 /* image_symbols.c */
 int image_read_symbols(struct analysis *a);
+
+/* image_coverage.c: functions without a tick (after image_scan_code) */
+int image_classify_functions(struct analysis *a);
 
 /* image_code.c */
 void image_scan_chunks(struct analysis *a, const unsigned char *bytes, size_t size,

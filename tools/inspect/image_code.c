@@ -90,7 +90,7 @@ int image_scan_code(struct analysis *a) {
     if (!d->d_buf) continue;
     struct site_context c = {o, o->elf_type == ET_REL ? (unsigned)i : 0};
     image_scan_chunks(a, d->d_buf, d->d_size, s->sh.sh_addr,
-                   a->want_functions ? count_site_in_function : NULL, &c);
+                   a->collect_functions ? count_site_in_function : NULL, &c);
   }
   return 0;
 }

@@ -31,6 +31,8 @@ static int add_function(struct analysis *a, const GElf_Sym *sym, const char *nam
   f->section = o->elf_type == ET_REL ? sym->st_shndx : 0;
   f->start = sym->st_value;
   f->size = sym->st_size;
+  f->shndx = sym->st_shndx;
+  f->ifunc = GELF_ST_TYPE(sym->st_info) == STT_GNU_IFUNC;
   o->function_count++;
   return 0;
 }
@@ -42,9 +44,26 @@ static int function_order(const void *x, const void *y) {
   return strcmp(p->name, q->name);
 }
 
+/* Keeps an alias's name for the classification (a .cold part may be named
+ * after it); frees it when out of memory. */
+static void keep_alias(struct analysis *a, char *name, size_t item) {
+  if (a->alias_count == a->alias_capacity) {
+    size_t cap = a->alias_capacity ? 2 * a->alias_capacity : 16;
+    struct st_coverage_alias *grown = realloc(a->aliases, cap * sizeof *grown);
+    if (!grown) {
+      free(name);
+      return;
+    }
+    a->aliases = grown;
+    a->alias_capacity = cap;
+  }
+  a->aliases[a->alias_count++] = (struct st_coverage_alias){name, item};
+}
+
 /* Aliases (several names at one address) become one entry: the first name
  * in sorted order, so that output does not depend on symbol order. */
-static void sort_functions(struct st_inspection *o) {
+static void sort_functions(struct analysis *a) {
+  struct st_inspection *o = a->out;
   if (o->function_count == 0) return;
   qsort(o->functions, o->function_count, sizeof *o->functions, function_order);
   size_t kept = 1;
@@ -52,7 +71,8 @@ static void sort_functions(struct st_inspection *o) {
     struct st_function_ticks *prev = &o->functions[kept - 1], *f = &o->functions[i];
     if (f->section == prev->section && f->start == prev->start) {
       if (f->size > prev->size) prev->size = f->size;
-      free(f->name);
+      prev->ifunc |= f->ifunc;
+      keep_alias(a, f->name, kept - 1);
       continue;
     }
     o->functions[kept++] = *f;
@@ -82,12 +102,12 @@ int image_read_symbols(struct analysis *a) {
       if (a->init_defs_known < MAX_INIT_DEFS)
         a->init_defs[a->init_defs_known++] = (struct init_def){sym.st_shndx, sym.st_value};
     }
-    if (a->want_functions && is_function(&sym) && add_function(a, &sym, name) != 0) return -1;
+    if (a->collect_functions && is_function(&sym) && add_function(a, &sym, name) != 0) return -1;
   }
   /* The initializer is hidden: only .symtab names it.  A .dynsym without
    * it says nothing. */
   o->init_checked = a->sections[a->symtab].sh.sh_type == SHT_SYMTAB || o->init_definitions > 0;
-  sort_functions(o);
+  sort_functions(a);
   return 0;
 }
 

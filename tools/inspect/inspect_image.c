@@ -138,6 +138,9 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
   if (!o->has_sections) return 0;
   if (image_read_section_notes(a) != 0) return -1;
   if (o->elf_type == ET_DYN && read_dynamic(a) != 0) return -1;
+  /* Functions are read when asked for, and in every module with the note:
+   * which of them carry no tick. */
+  a->collect_functions = a->want_functions || o->abi_note_sections > 0;
   if (image_read_symbols(a) != 0) return -1;
   if (image_scan_code(a) != 0) return -1;
   if (st_is_debug_info_only(o)) {
@@ -147,6 +150,7 @@ static int analyse(struct analysis *a, unsigned char *image, size_t size) {
     o->init_checked = 0;
     return 0;
   }
+  if (o->abi_note_sections > 0 && image_classify_functions(a) != 0) return -1;
   if (a->init_defs_known > 0) {
     int rc = o->elf_type == ET_REL ? image_count_init_entries_relocatable(a)
                                    : image_count_init_entries_linked(a);
@@ -184,6 +188,8 @@ void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
   if (a.elf) elf_end(a.elf);
   free(a.sections);
   free(a.charged);
+  for (size_t i = 0; i < a.alias_count; i++) free((char *)a.aliases[i].name);
+  free(a.aliases);
   if (rc != 0) return; /* verdict and error already set */
   for (int arch = 1; arch < ST_ARCH_SLOTS; arch++) out->tick_sites += out->ticks_by_arch[arch];
   st_decide_verdict(out);

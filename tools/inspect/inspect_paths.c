@@ -68,6 +68,8 @@ static void inspect_elf(struct st_run *run, const char *path, unsigned char *ima
   }
   run->summary.files++;
   run->summary.by_verdict[insp.verdict]++;
+  if (insp.verdict == ST_VERDICT_INSTRUMENTED && insp.coverage_checked && insp.coverage.untracked)
+    run->summary.partly++;
   st_report_file(run->out, &run->report, path, &insp);
   st_inspection_free(&insp);
 }

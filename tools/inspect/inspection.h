@@ -13,6 +13,7 @@
 #include <rr/softticks.h>
 
 #include "arch.h" /* st_arch_name, st_machine_name */
+#include "tick_coverage.h"
 #include "manifest_decode.h"
 
 #ifdef __cplusplus
@@ -42,6 +43,9 @@ struct st_function_ticks {
   unsigned section; /* section index; the key together with start in .o files */
   uint64_t start, size;
   uint64_t ticks;
+  unsigned shndx;          /* section index (every file type) */
+  int ifunc;               /* STT_GNU_IFUNC (an alias may be the plain function) */
+  enum st_tick_class cls;  /* with ticks, untracked, or why it is tick-free */
 };
 
 struct st_manifest_info {
@@ -98,11 +102,18 @@ struct st_inspection {
   unsigned init_array_entries;
   unsigned init_array_wrong_priority; /* .o: entries outside .init_array.00001 */
 
-  /* Per function, with ST_INSPECT_FUNCTIONS only: every function symbol, sorted
-   * by address, with the sites inside it. */
+  /* Per function, with ST_INSPECT_FUNCTIONS or in a module carrying the
+   * ABI note: every function symbol, sorted by address, with the sites
+   * inside it. */
   struct st_function_ticks *functions;
   size_t function_count;
   uint64_t ticks_outside_functions;
+
+  /* Functions without a tick (tools/base/tick_coverage.h), in a module
+   * carrying the ABI note that has function symbols; coverage_checked 0
+   * otherwise.  Untracked ones make a "partly instrumented" warning. */
+  int coverage_checked;
+  struct st_coverage coverage;
 
   /* An ET_EXEC segment that covers the countdown page, described; empty
    * if none.  A reason when the module is instrumented, else a warning. */

@@ -35,6 +35,19 @@ static void text_debug_only(FILE *f, const struct st_inspection *o) {
   for (unsigned i = 0; i < o->warning_count; i++) fprintf(f, "  warning: %s\n", o->warnings[i]);
 }
 
+/* The functions without a tick: counts, share, the largest by name. */
+static void text_coverage(FILE *f, const struct st_coverage *c) {
+  unsigned pm = st_coverage_permille(c);
+  fprintf(f,
+          "  functions: %" PRIu64 " (%" PRIu64 " bytes): %" PRIu64 " with ticks, %" PRIu64
+          " tick-free by rule, %" PRIu64 " without a tick (not instrumented or opted out): %" PRIu64
+          " bytes, %u.%u%%\n",
+          c->functions, c->code_bytes, c->with_ticks, c->exempt, c->untracked, c->untracked_bytes,
+          pm / 10, pm % 10);
+  for (unsigned i = 0; i < c->largest_count; i++)
+    fprintf(f, "    no tick: %s (%" PRIu64 " bytes)\n", c->largest[i].name, c->largest[i].size);
+}
+
 static void text_file(FILE *f, const struct st_report_options *opt, const char *path,
                       const struct st_inspection *o) {
   if (o->verdict == ST_VERDICT_ERROR) {
@@ -70,9 +83,14 @@ static void text_file(FILE *f, const struct st_report_options *opt, const char *
             o->init_array_entries, o->init_array_entries == 1 ? "y" : "ies");
   else
     fprintf(f, "  initializer: not checked (no symbol table)\n");
+  if (o->coverage_checked) text_coverage(f, &o->coverage);
   if (opt->functions) {
-    for (size_t i = 0; i < o->function_count; i++)
-      fprintf(f, "  function %s: %" PRIu64 "\n", o->functions[i].name, o->functions[i].ticks);
+    for (size_t i = 0; i < o->function_count; i++) {
+      const char *cls = st_tick_class_name(o->functions[i].cls);
+      fprintf(f, "  function %s: %" PRIu64, o->functions[i].name, o->functions[i].ticks);
+      if (o->coverage_checked && cls) fprintf(f, " (%s)", cls);
+      fputc('\n', f);
+    }
     fprintf(f, "  outside any function: %" PRIu64 "\n", o->ticks_outside_functions);
   }
   for (unsigned i = 0; i < o->reason_count; i++) fprintf(f, "  reason: %s\n", o->reasons[i]);
@@ -113,6 +131,22 @@ static void json_manifest(FILE *f, const struct st_manifest_info *m) {
     fprintf(f, ", \"placement_rules_version\": %u", m->manifest.placement_rules_version);
   }
   fputc('}', f);
+}
+
+static void json_coverage(FILE *f, const struct st_coverage *c) {
+  unsigned pm = st_coverage_permille(c);
+  fprintf(f,
+          "{\"functions\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"share_permille\": %u"
+          ", \"all_functions\": %" PRIu64 ", \"all_bytes\": %" PRIu64 ", \"with_ticks\": %" PRIu64
+          ", \"tick_free_by_rule\": %" PRIu64 ", \"largest\": [",
+          c->untracked, c->untracked_bytes, pm, c->functions, c->code_bytes, c->with_ticks,
+          c->exempt);
+  for (unsigned i = 0; i < c->largest_count; i++) {
+    fputs(i ? ", {\"name\": " : "{\"name\": ", f);
+    st_json_string(f, c->largest[i].name);
+    fprintf(f, ", \"size\": %" PRIu64 "}", c->largest[i].size);
+  }
+  fputs("]}", f);
 }
 
 static void json_file(FILE *f, const struct st_report_options *opt, const char *path,
@@ -161,6 +195,11 @@ static void json_file(FILE *f, const struct st_report_options *opt, const char *
     st_json_string(f, o->symbols_from);
   else
     fputs("null", f);
+  json_key(f, "untracked");
+  if (o->coverage_checked)
+    json_coverage(f, &o->coverage);
+  else
+    fputs("null", f);
   if (opt->functions) {
     json_key(f, "functions");
     fputc('[', f);
@@ -168,8 +207,14 @@ static void json_file(FILE *f, const struct st_report_options *opt, const char *
       const struct st_function_ticks *fn = &o->functions[i];
       fputs(i ? ", {\"name\": " : "{\"name\": ", f);
       st_json_string(f, fn->name);
-      fprintf(f, ", \"address\": %" PRIu64 ", \"size\": %" PRIu64 ", \"tick_sites\": %" PRIu64 "}",
+      fprintf(f, ", \"address\": %" PRIu64 ", \"size\": %" PRIu64 ", \"tick_sites\": %" PRIu64,
               fn->start, fn->size, fn->ticks);
+      fputs(", \"tick_free\": ", f);
+      if (o->coverage_checked && st_tick_class_name(fn->cls))
+        st_json_string(f, st_tick_class_name(fn->cls));
+      else
+        fputs("null", f);
+      fputc('}', f);
     }
     fputc(']', f);
     fprintf(f, ", \"ticks_outside_functions\": %" PRIu64, o->ticks_outside_functions);
@@ -224,22 +269,25 @@ void st_report_end(FILE *f, FILE *summary_to, const struct st_report_options *op
   if (opt->json) {
     fputs(opt->written ? "\n]\n" : "]\n", f);
     fprintf(summary_to,
-            "{\"summary\": {\"elf_files\": %lu, \"instrumented\": %lu, \"not_instrumented\": %lu,"
+            "{\"summary\": {\"elf_files\": %lu, \"instrumented\": %lu, \"partly_instrumented\": %lu,"
+            " \"not_instrumented\": %lu,"
             " \"inconsistent\": %lu, \"debug_info_only\": %lu, \"errors\": %lu, \"not_elf\": %lu,"
             " \"special_files\": %lu, \"symlinks_skipped\": %lu, \"unreadable\": %lu,"
             " \"archives\": %lu, \"pseudo_filesystems_skipped\": %lu}}\n",
-            s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
+            s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED], s->partly,
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
             s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->not_elf,
             s->special, s->symlinks, s->unreadable, s->archives, s->pseudo_filesystems);
   } else {
     fprintf(summary_to,
             "summary: %lu ELF files: %lu instrumented, %lu not instrumented, %lu inconsistent,"
-            " %lu debug info only, %lu errors; %lu archives read; skipped: %lu not ELF,"
+            " %lu debug info only, %lu errors; %lu of the instrumented partly; %lu archives read;"
+            " skipped: %lu not ELF,"
             " %lu special files, %lu symlinks, %lu pseudo filesystems; %lu unreadable\n",
             s->files, s->by_verdict[ST_VERDICT_INSTRUMENTED],
             s->by_verdict[ST_VERDICT_NOT_INSTRUMENTED], s->by_verdict[ST_VERDICT_INCONSISTENT],
-            s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->archives,
+            s->by_verdict[ST_VERDICT_DEBUG_ONLY], s->by_verdict[ST_VERDICT_ERROR], s->partly,
+            s->archives,
             s->not_elf, s->special, s->symlinks, s->pseudo_filesystems, s->unreadable);
   }
 }

@@ -13,6 +13,7 @@
 struct st_summary {
   unsigned long files;           /* ELF files inspected */
   unsigned long by_verdict[ST_VERDICT_COUNT]; /* indexed by enum st_verdict */
+  unsigned long partly;          /* instrumented, with untracked functions */
   unsigned long not_elf;         /* regular files (or archive members) without the ELF magic */
   unsigned long archives;        /* ar archives, whose members are inspected */
   unsigned long pseudo_filesystems; /* /proc, /sys...: directories not walked */

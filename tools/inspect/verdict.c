@@ -109,6 +109,14 @@ void st_decide_verdict(struct st_inspection *o) {
       st_add_warning(o, "manifest %u names ABI version %u", i + 1, m->manifest.abi_version);
   }
 
+  /* Code linked in without ticks (a prebuilt static library, Rust's
+   * standard library): the module is instrumented, but not all of it. */
+  if (has_note && o->coverage_checked && o->coverage.untracked > 0) {
+    char message[ST_MESSAGE_LEN];
+    st_coverage_warning(&o->coverage, 3, message, sizeof message);
+    st_add_warning(o, "%s", message);
+  }
+
   o->verdict = o->reason_count ? ST_VERDICT_INCONSISTENT : ST_VERDICT_INSTRUMENTED;
 }
 

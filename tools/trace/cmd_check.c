@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
+#include <unistd.h>
 
 #include "address_space.h"
 #include "commands.h"
@@ -63,6 +64,8 @@ struct checker {
   struct violation reported[MAX_REPORTED];
   size_t reported_count;
   int warned_foreign_int3;
+  size_t modules_warned; /* modules of the address space looked at for the
+                            partly instrumented warning */
 };
 
 static void add_function(void *vctx, uint64_t start, uint64_t end, const struct st_elf_module *mod,
@@ -87,6 +90,22 @@ static int compare_ranges(const void *a, const void *b) {
   return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* Shared libraries with the note whose functions do not all tick: their
+ * untracked code is not checked.  (The executable was warned about at its
+ * exec.)  Once per module: the address space keeps them loaded. */
+static void warn_new_modules(struct checker *c) {
+  char link[64], exe[4096];
+  ssize_t n;
+  snprintf(link, sizeof link, "/proc/%d/exe", (int)c->e->main.pid);
+  n = readlink(link, exe, sizeof exe - 1);
+  exe[n > 0 ? n : 0] = 0;
+  for (; c->modules_warned < c->as.module_count; c->modules_warned++) {
+    const struct st_elf_module *mod = c->as.modules[c->modules_warned];
+    if (mod->has_note && strcmp(mod->path, exe) != 0)
+      engine_warn_partly_instrumented(mod->path, mod);
+  }
+}
+
 /* Re-reads the mappings and plants entry breakpoints for new functions. */
 static int refresh_functions(struct checker *c) {
   size_t i;
@@ -98,6 +117,7 @@ static int refresh_functions(struct checker *c) {
   c->fn_count = 0;
   if (st_address_space_refresh(&c->as, c->e->main.pid) != 0) return -1;
   st_address_space_instrumented(&c->as, add_function, c);
+  warn_new_modules(c);
   qsort(c->fns, c->fn_count, sizeof *c->fns, compare_ranges);
   for (i = 0; i < c->fn_count; i++)
     if (engine_add_bp(c->e, c->fns[i].start) != 0) return -1;

@@ -142,4 +142,9 @@ int engine_remove_bp(struct engine *e, uint64_t addr);
  * returns the waitpid status, or -1. */
 int engine_step_over_bp(struct engine *e, struct st_task *task);
 
+/* Warns on stderr about a module with the note whose functions do not all
+ * tick ("partly instrumented: ..."; nothing when they do). */
+struct st_elf_module;
+void engine_warn_partly_instrumented(const char *path, const struct st_elf_module *mod);
+
 #endif

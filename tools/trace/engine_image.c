@@ -54,6 +54,17 @@ static int map_in_new_image(struct engine *e, const struct st_new_mapping *m, in
   }
 }
 
+/* A module with the note whose functions do not all tick (a prebuilt
+ * static library, Rust's standard library): no tick is counted while that
+ * code runs, and check does not check it.  The rule and the wording are
+ * softticks-inspect's (tools/base/tick_coverage.c). */
+void engine_warn_partly_instrumented(const char *path, const struct st_elf_module *mod) {
+  char message[1024];
+  if (!mod->coverage_checked || mod->coverage.untracked == 0) return;
+  st_coverage_warning(&mod->coverage, 3, message, sizeof message);
+  fprintf(stderr, "softticks-trace: warning: %s: %s\n", path, message);
+}
+
 /* After an exec of the main task: at its PTRACE_EVENT_EXEC stop. */
 int engine_setup_new_image(struct engine *e) {
   int64_t result;
@@ -85,6 +96,7 @@ int engine_setup_new_image(struct engine *e) {
       else if (mod.abi_version != RR_SOFTTICKS_ABI_VERSION)
         fprintf(stderr, "softticks-trace: warning: %s: software-ticks ABI version %u, expected %d\n",
                 path, mod.abi_version, RR_SOFTTICKS_ABI_VERSION);
+      if (mod.has_note) engine_warn_partly_instrumented(path, &mod);
       st_elf_module_free(&mod);
     }
   }

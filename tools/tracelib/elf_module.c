@@ -73,8 +73,36 @@ static const unsigned char *function_code(Elf *elf, const unsigned char *file, s
   return NULL;
 }
 
+/* Names of aliases merged into one function, for the classification. */
+struct alias_list {
+  struct st_coverage_alias *names;
+  size_t count, cap;
+};
+
+static void keep_alias(struct alias_list *l, char *name, size_t item) {
+  if (l->count == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 16;
+    struct st_coverage_alias *grown = realloc(l->names, cap * sizeof *grown);
+    if (!grown) {
+      free(name);
+      return;
+    }
+    l->names = grown;
+    l->cap = cap;
+  }
+  l->names[l->count].name = name;
+  l->names[l->count].item = item;
+  l->count++;
+}
+
+static void free_aliases(struct alias_list *l) {
+  size_t i;
+  for (i = 0; i < l->count; i++) free((char *)l->names[i].name);
+  free(l->names);
+}
+
 static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
-                          struct st_elf_module *mod) {
+                          struct st_elf_module *mod, struct alias_list *aliases) {
   Elf_Scn *scn = NULL;
   size_t cap = 0, i, out;
   while ((scn = elf_nextscn(elf, scn)) != NULL) {
@@ -90,7 +118,8 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
       const char *name;
       struct st_function *f;
       if (!gelf_getsym(data, (int)k, &sym)) continue;
-      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC || sym.st_shndx == SHN_UNDEF || sym.st_size == 0)
+      if ((GELF_ST_TYPE(sym.st_info) != STT_FUNC && GELF_ST_TYPE(sym.st_info) != STT_GNU_IFUNC) ||
+          sym.st_shndx == SHN_UNDEF || sym.st_size == 0)
         continue;
       name = elf_strptr(elf, sh.sh_link, sym.st_name);
       if (!name) continue;
@@ -106,6 +135,7 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
       f->size = sym.st_size;
       f->name = strdup(name);
       f->instrumented = 0;
+      f->ifunc = GELF_ST_TYPE(sym.st_info) == STT_GNU_IFUNC;
       if (!f->name) return -1;
     }
   }
@@ -114,7 +144,11 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
   /* One entry per address (symtab and dynsym repeat each other). */
   for (i = 1, out = 1; i < mod->function_count; i++) {
     if (mod->functions[i].addr == mod->functions[out - 1].addr) {
-      free(mod->functions[i].name);
+      mod->functions[out - 1].ifunc |= mod->functions[i].ifunc;
+      if (strcmp(mod->functions[i].name, mod->functions[out - 1].name) == 0)
+        free(mod->functions[i].name); /* .symtab and .dynsym name it twice */
+      else
+        keep_alias(aliases, mod->functions[i].name, out - 1);
       continue;
     }
     mod->functions[out++] = mod->functions[i];
@@ -130,12 +164,51 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
   return 0;
 }
 
+/* The name of the section holding a link-time address (NULL if none). */
+static const char *section_name_at(Elf *elf, size_t shstrndx, uint64_t addr) {
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn(elf, scn)) != NULL) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC)) continue;
+    if (addr >= sh.sh_addr && addr - sh.sh_addr < sh.sh_size) return elf_strptr(elf, shstrndx, sh.sh_name);
+  }
+  return NULL;
+}
+
+/* Which functions carry no tick (tools/base/tick_coverage.c), for a
+ * module with the note: the same rule as softticks-inspect's. */
+static int classify_functions(Elf *elf, struct st_elf_module *mod,
+                              const struct alias_list *aliases) {
+  struct st_coverage_item *items;
+  size_t shstrndx, i;
+  int rc;
+  if (!mod->has_note || !mod->arch_known || !mod->function_count) return 0;
+  if (elf_getshdrstrndx(elf, &shstrndx) != 0) return 0;
+  items = calloc(mod->function_count, sizeof *items);
+  if (!items) return -1;
+  for (i = 0; i < mod->function_count; i++) {
+    const struct st_function *f = &mod->functions[i];
+    items[i].name = f->name;
+    items[i].section = section_name_at(elf, shstrndx, f->addr);
+    items[i].size = f->size;
+    items[i].has_tick = f->instrumented;
+    items[i].ifunc = f->ifunc;
+  }
+  rc = st_coverage_classify(items, mod->function_count, aliases->names, aliases->count,
+                            &mod->coverage);
+  free(items);
+  if (rc != 0) return -1;
+  mod->coverage_checked = 1;
+  return 0;
+}
+
 int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, size_t errlen) {
   int fd, rc = -1;
   struct stat st;
   unsigned char *file = MAP_FAILED;
   Elf *elf = NULL;
   GElf_Ehdr eh;
+  struct alias_list aliases = {NULL, 0, 0};
 
   memset(out, 0, sizeof *out);
   if (st_libelf_init(err, errlen) != 0) return -1;
@@ -159,12 +232,14 @@ int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, s
   out->arch_known = out->arch != 0;
   read_note(elf, eh.e_ident[EI_DATA] == ELFDATA2MSB, out);
   if (!out->path || read_loads(elf, out) != 0 ||
-      read_functions(elf, file, (size_t)st.st_size, out) != 0) {
+      read_functions(elf, file, (size_t)st.st_size, out, &aliases) != 0 ||
+      classify_functions(elf, out, &aliases) != 0) {
     snprintf(err, errlen, "%s: malformed ELF or out of memory", path);
     goto done;
   }
   rc = 0;
 done:
+  free_aliases(&aliases);
   if (elf) elf_end(elf);
   if (file != MAP_FAILED) munmap(file, (size_t)st.st_size);
   if (fd >= 0) close(fd);

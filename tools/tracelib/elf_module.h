@@ -13,13 +13,15 @@
 
 #include <rr/softticks.h>
 
-#include "tick_scan.h" /* st_code_has_tick */
+#include "tick_coverage.h" /* st_coverage */
+#include "tick_scan.h"     /* st_code_has_tick */
 
 struct st_function {
   uint64_t addr; /* link-time address */
   uint64_t size;
   char *name;
   int instrumented; /* its code contains the arch's tick sequence */
+  int ifunc;        /* an STT_GNU_IFUNC symbol (the resolver) */
 };
 
 struct st_load_segment {
@@ -36,6 +38,10 @@ struct st_elf_module {
   struct st_function *functions; /* sorted by addr, one per address */
   size_t function_count;
   size_t instrumented_count;
+  /* With the note and function symbols: which functions carry no tick,
+   * by the rule softticks-inspect uses (tools/base/tick_coverage.h). */
+  int coverage_checked;
+  struct st_coverage coverage;
   struct st_load_segment *loads;
   size_t load_count;
 };
