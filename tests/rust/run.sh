@@ -11,12 +11,13 @@
 #                         it does not follow threads; output and std's ticks)
 #   run.sh std-ticks      the std functions the programs run carry ticks with
 #                         the rebuilt std, and none with the precompiled one
+#   run.sh wrong-plugin   rustc refuses the plugins built for other LLVMs
 #   run.sh c-links-rust   a C program (GCC plugin) linking the Rust library
 #                         statically and as a shared object: one note and one
 #                         initializer per module, counts, check
 #
 # Environment (tests/rust/CMakeLists.txt): ST_RUSTC ST_CARGO (the toolchain),
-# ST_SOFTTICKS_CARGO, ST_TRACE, ST_INSPECT, ST_GCC, ST_GCC_PLUGIN,
+# ST_SOFTTICKS_CARGO, ST_PLUGINS ("major=plugin" ...), ST_TRACE, ST_INSPECT, ST_GCC, ST_GCC_PLUGIN,
 # ST_OUT (shared between the steps of one toolchain), ST_WORK (this step's),
 # SOFTTICKS_CACHE_DIR (where softticks-cargo keeps the sysroot);
 # ST_RUST_STD=precompiled: a rustc whose std cannot be rebuilt offline here
@@ -192,6 +193,34 @@ EOF
     done
     trace_counts ./static-ticks
     trace_counts ./shared-ticks ;;
+
+  wrong-plugin)
+    # Every plugin built for another LLVM than rustc's is refused, with no
+    # output file.  One built for an older LLVM says so itself (HostCheck);
+    # one built for a newer LLVM cannot run any code: it needs data symbols
+    # that only the newer libLLVM has (LLVM 22's AllocMarker members, a
+    # vtable), so the dynamic loader refuses it first, with the host's
+    # "undefined symbol" message (llvm-pass/README.md).
+    major=$("$ST_RUSTC" -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
+    echo 'fn main() {}' >empty.rs
+    tried=0
+    for entry in $ST_PLUGINS; do
+      [ "${entry%%=*}" != "$major" ] || continue
+      tried=$((tried + 1))
+      if RUSTC_BOOTSTRAP=1 "$ST_RUSTC" -Z llvm-plugins="${entry#*=}" empty.rs -o empty >out.txt 2>&1; then
+        cat out.txt
+        fail "rustc (LLVM $major) took the plugin for LLVM ${entry%%=*}"
+      fi
+      if [ "${entry%%=*}" -lt "$major" ]; then
+        expect="built for LLVM ${entry%%=*} but was loaded into LLVM $major"
+      else
+        expect="undefined symbol"
+      fi
+      grep -q "$expect" out.txt || { cat out.txt; fail "the LLVM ${entry%%=*} plugin: no '$expect'"; }
+      [ ! -e empty ] || fail "an output file despite the refusal"
+      echo "LLVM ${entry%%=*} plugin refused by rustc (LLVM $major): $(head -n 1 out.txt)"
+    done
+    [ "$tried" -gt 0 ] || skip "no plugin for another LLVM than $major" ;;
 
   *) fail "unknown step $1" ;;
 esac
