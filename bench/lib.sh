@@ -14,17 +14,19 @@ build_dir() {
 die() { echo "${bench_name:-bench}: $2" >&2; exit "$1"; }
 log() { echo "${bench_name:-bench}: $*" >&2; }
 
-# compiler_spec NAME: sets cc and plugin_flag for gcc, clang19 or clang14,
-# or returns 1 (with a reason) when the compiler or its plugin is missing.
+# compiler_spec NAME: sets cc and plugin_flag for gcc, clang19 (the main
+# LLVM plugin) or clang<N> for another LLVM the build has a plugin for
+# (clang14, clang22), or returns 1 (with a reason) when the compiler or its
+# plugin is missing.
 compiler_spec() {
   case $1 in
     gcc) cc=$(command -v gcc-12 || command -v gcc || true)
          plugin_flag=-fplugin=$BUILD/gcc-plugin/softticks.so ;;
     clang19) cc=$(command -v clang-19 || true)
              plugin_flag=-fpass-plugin=$BUILD/llvm-pass/softticks.so ;;
-    clang14) cc=$(command -v clang-14 || true)
-             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/llvm-14/softticks.so ;;
-    *) die 2 "COMPILERS: unknown $1 (gcc, clang19, clang14)" ;;
+    clang[0-9][0-9]) cc=$(command -v "clang-${1#clang}" || true)
+             plugin_flag=-fpass-plugin=$BUILD/llvm-pass/llvm-${1#clang}/softticks.so ;;
+    *) die 2 "COMPILERS: unknown $1 (gcc, clang19, clang14, clang22...)" ;;
   esac
   [[ -n $cc ]] || { log "skipping $1: compiler not found"; return 1; }
   [[ -f ${plugin_flag#*=} ]] || { log "skipping $1: no plugin ${plugin_flag#*=}"; return 1; }

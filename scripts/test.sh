@@ -16,9 +16,10 @@ ctest --output-on-failure -j"$(nproc)" --timeout 900
 # about 27 minutes on 2 busy cores, network access to the Debian mirror.
 SOFTTICKS_IMAGE_TESTS=1 ctest --output-on-failure -L image --timeout 3600
 # The realworld step (tests/realworld/ci.sh): every run of the realworld
-# suite (Debian packages' own test suites built with gcc-12, gcc-11 and
-# clang-19, with and without the plugins, LTO), in order of priority within
-# a budget of 60 minutes, the runs that do not fit skipped and named.  Last,
+# suite (Debian packages' own test suites built with gcc-12, gcc-11,
+# clang-19 and clang-22, with and without the plugins, LTO), in order of
+# priority within a budget of 60 minutes, the runs that do not fit skipped
+# and named.  Last,
 # because the projects' build-deps install packages.  The CTest label stays
 # out of the default ctest run (tests/realworld/README.md).
 build_dir=$PWD

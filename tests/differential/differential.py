@@ -53,6 +53,9 @@ CONFIGS = {
     "clang19-m32-O2": ("clang19", ["-m32", "-O2"]),
     "clang14-O0": ("clang14", ["-O0"]),
     "clang14-O2": ("clang14", ["-O2"]),
+    "clang22-O0": ("clang22", ["-O0"]),
+    "clang22-O2": ("clang22", ["-O2"]),
+    "clang22-m32-O2": ("clang22", ["-m32", "-O2"]),
 }
 
 
@@ -77,6 +80,8 @@ def parse_args(argv):
     p.add_argument("--llvm19-plugin", default=None, help="default: BUILD/llvm-pass/softticks.so")
     p.add_argument("--clang14", default=None, help="clang 14 (default: clang-14)")
     p.add_argument("--llvm14-plugin", default=None, help="default: BUILD/llvm-pass/llvm-14/softticks.so")
+    p.add_argument("--clang22", default=None, help="clang 22 (default: clang-22)")
+    p.add_argument("--llvm22-plugin", default=None, help="default: BUILD/llvm-pass/llvm-22/softticks.so")
     p.add_argument("--csmith", default=os.environ.get("CSMITH", "csmith"))
     p.add_argument("--csmith-include", default=None, help="directory of csmith.h")
     p.add_argument("--small", action="store_true", help="generate small programs (for --trace-check)")
@@ -137,7 +142,8 @@ def resolve_tools(args):
     """Returns {key: (compiler, [instrumentation flags])} of the usable compilers:
     the ones given, else the build's (toolchain()), else the ones on PATH."""
     b = args.build
-    gcc, clang19, clang14 = (toolchain(b, name) for name in ("gcc", "clang19", "clang14"))
+    gcc, clang19, clang14, clang22 = (toolchain(b, name)
+                                      for name in ("gcc", "clang19", "clang14", "clang22"))
     bindir_clang = lambda t: t.get("ST_BINDIR") and os.path.join(t["ST_BINDIR"], "clang")
     spec = {
         "gcc": (args.gcc or gcc.get("ST_GCC") or which("gcc-12") or which("gcc"),
@@ -149,6 +155,9 @@ def resolve_tools(args):
         "clang14": (args.clang14 or bindir_clang(clang14) or which("clang-14"),
                     args.llvm14_plugin or clang14.get("ST_PLUGIN")
                     or os.path.join(b, "llvm-pass", "llvm-14", "softticks.so"), "-fpass-plugin="),
+        "clang22": (args.clang22 or bindir_clang(clang22) or which("clang-22"),
+                    args.llvm22_plugin or clang22.get("ST_PLUGIN")
+                    or os.path.join(b, "llvm-pass", "llvm-22", "softticks.so"), "-fpass-plugin="),
     }
     tools = {}
     for key, (cc, plugin, opt) in spec.items():

@@ -7,7 +7,7 @@
 # what the uninstrumented build prints; with softticks-trace, the
 # deterministic ones are single-stepped by `check` on x86.
 # Usage: check.sh ARCH, with ST_TOOLCHAIN the compiler's file
-# (build/tests/toolchains/<compiler>.env: gcc, gcc11, clang19, clang14) and
+# (build/tests/toolchains/<compiler>.env: gcc, gcc11, clang19, clang22, clang14) and
 # ST_WORK a scratch directory; ST_OBJDUMP, ST_AARCH64_OBJDUMP override the
 # objdump and aarch64-linux-gnu-objdump on PATH.
 ST_HERE=$(cd "$(dirname "$0")" && pwd)

@@ -32,7 +32,7 @@ default_runs=$(sed -e 's/#.*//' "$here/runs.txt" | tr -s '[:space:]' ' ')
 read -r -a runs <<<"${SOFTTICKS_CI_REALWORLD_RUNS:-$default_runs}"
 
 # A run's cost: about its CPU seconds (user+sys, gcc12 or clang19, measured
-# 2026-12-01, README.md); gzip's tests sleep, so its wall time is about 7
+# 2026-12-01, README.md; clang22 taken as clang19); gzip's tests sleep, so its wall time is about 7
 # times its CPU time under load against 4 to 5 for the others: it counts
 # more.  An LTO build costs about twice as much.
 cost() {

@@ -14,6 +14,9 @@
 #            (WORK_DIR/gcc-11/gcc-plugin/softticks.so, see gcc11-plugin)
 #   clang19  clang-19 --config=SOFTTICKS_BUILD_DIR/llvm-pass/softticks.cfg
 #   clang19plain  clang-19, no plugin: the reference where clang and gcc differ
+#   clang22, clang22plain  the same with clang-22 and the plugin built for
+#            LLVM 22 (SOFTTICKS_BUILD_DIR/llvm-pass/llvm-22/softticks.cfg);
+#            clangN with any other LLVM N the build has a plugin for
 #   gcc12lto gcc12 with Debian's LTO flags (optimize=+lto: -flto=auto
 #            -ffat-lto-objects); the plugin is in CC and CXX as well, since
 #            libtool drops it from a shared library's link line
@@ -94,9 +97,15 @@ case $build in
   gcc11) CC=gcc-11 CXX=g++-11 inst="-fplugin=$work/gcc-11/gcc-plugin/softticks.so"
          [[ -f $work/gcc-11/gcc-plugin/softticks.so ]] ||
            skip "the gcc-11 plugin is missing (realworld_gcc11_plugin did not build it)" ;;
-  clang19plain) CC=clang-19 CXX=clang++-19 inst= ;;
-  clang19) CC=clang-19 CXX=clang++-19 inst="--config=$st/llvm-pass/softticks.cfg"
-         [[ -f $st/llvm-pass/softticks.cfg ]] || skip "$st/llvm-pass/softticks.cfg missing" ;;
+  clang[0-9][0-9]plain) major=${build#clang} major=${major%plain}
+         CC=clang-$major CXX=clang++-$major inst= ;;
+  clang[0-9][0-9]) major=${build#clang}
+         # The main plugin (LLVM 19) is build/llvm-pass/softticks.so; the one
+         # for each other LLVM major is in build/llvm-pass/llvm-<major>/.
+         cfg=$st/llvm-pass/llvm-$major/softticks.cfg
+         [[ $major == 19 ]] && cfg=$st/llvm-pass/softticks.cfg
+         CC=clang-$major CXX=clang++-$major inst="--config=$cfg"
+         [[ -f $cfg ]] || skip "$cfg missing (llvm-$major-dev when configured)" ;;
   *) say "unknown build $build"; exit 2 ;;
 esac
 command -v "${CC%% *}" >/dev/null && command -v "${CXX%% *}" >/dev/null ||

@@ -6,7 +6,8 @@ import os
 import re
 import sys
 
-BUILDS = ["plain", "gcc12", "gcc11", "clang19", "clang19plain", "gcc12lto", "plainlto"]
+BUILDS = ["plain", "gcc12", "gcc11", "clang19", "clang19plain", "gcc12lto", "plainlto",
+          "clang22", "clang22plain"]
 
 
 def read(path):

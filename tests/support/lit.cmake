@@ -2,7 +2,26 @@
 # (tests/gcc-gimple, tests/asm; tests/llvm-ir uses each LLVM's own).
 include_guard(GLOBAL)
 
-# softticks_find_lit(LIT_VAR FILECHECK_VAR), softticks_lit_lock(EXEC_ROOT TESTS...): README.md.
+# softticks_llvm_lit(BINDIR LIT_VAR), softticks_find_lit(LIT_VAR FILECHECK_VAR),
+# softticks_lit_lock(EXEC_ROOT TESTS...): README.md.
+
+# The lit of the LLVM whose bin directory is BINDIR, a Python script:
+# Debian's llvm-14-tools and llvm-19-tools ship it as
+# <prefix>/build/utils/lit/lit.py, llvm-22-tools as <prefix>/bin/lit (the
+# package under <prefix>/utils/lit).  Empty when that LLVM has neither
+# (llvm-<N>-tools not installed).
+function(softticks_llvm_lit bindir lit_var)
+  set(_lit "")
+  foreach(_candidate ${bindir}/../build/utils/lit/lit.py ${bindir}/lit)
+    get_filename_component(_candidate ${_candidate} ABSOLUTE)
+    if(EXISTS ${_candidate})
+      set(_lit ${_candidate})
+      break()
+    endif()
+  endforeach()
+  set(${lit_var} "${_lit}" PARENT_SCOPE)
+endfunction()
+
 function(softticks_find_lit lit_var filecheck_var)
   set(_found_lit "")
   set(_found_filecheck "")
@@ -10,8 +29,8 @@ function(softticks_find_lit lit_var filecheck_var)
   list(SORT _majors COMPARE NATURAL ORDER DESCENDING)
   foreach(major ${_majors})
     get_property(_bindir GLOBAL PROPERTY SOFTTICKS_LLVM_${major}_BINDIR)
-    get_filename_component(_candidate ${_bindir}/../build/utils/lit/lit.py ABSOLUTE)
-    if(EXISTS ${_candidate} AND EXISTS ${_bindir}/FileCheck)
+    softticks_llvm_lit(${_bindir} _candidate)
+    if(_candidate AND EXISTS ${_bindir}/FileCheck)
       set(_found_lit ${_candidate})
       set(_found_filecheck ${_bindir}/FileCheck)
       break()
