@@ -11,15 +11,17 @@
 #    program's functions without a tick site, and other objects (libc,
 #    the loader, libgcc_s: Debian's, uninstrumented here);
 #  - compile time: the workload's build, and rebuilding std once.
-# RUSTC/CARGO: the toolchain (default /usr/bin/rustc, /usr/bin/cargo).
+# RUSTC/CARGO: the toolchain (default /usr/bin/rustc, /usr/bin/cargo);
+# BUILD: the softticks build directory (default build/); ROUNDS (20).
 set -euo pipefail
 bench_name=bench/rust
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source-path=SCRIPTDIR source=../lib.sh
 . "$here/../lib.sh"
 export RUSTC=${RUSTC:-/usr/bin/rustc} CARGO=${CARGO:-/usr/bin/cargo}
-[ -x "$RUSTC" ] && [ -x "$CARGO" ] || die 3 "no rustc/cargo ($RUSTC, $CARGO): apt-get install rustc-web cargo-web rust-web-src"
+if [ ! -x "$RUSTC" ] || [ ! -x "$CARGO" ]; then die 3 "no rustc/cargo ($RUSTC, $CARGO): apt-get install rustc-web cargo-web rust-web-src"; fi
 command -v valgrind >/dev/null || die 3 "valgrind missing"
+BUILD=$(build_dir)
 sc=$BUILD/rust/softticks-cargo
 [ -x "$sc" ] || die 3 "$sc missing (build softticks with an LLVM plugin)"
 host=$("$RUSTC" -vV | sed -n 's/^host: //p')
@@ -42,7 +44,7 @@ for mode in "${modes[@]}"; do
       printf '[source.crates-io]\nreplace-with = "v"\n[source.v]\ndirectory = "%s"\n[profile.release]\ndebug = "line-tables-only"\n' \
         "$vendor" >"$work/$mode/.cargo/config.toml"
       cmd=(env RUSTC_BOOTSTRAP=1 "$CARGO" build --release --offline --target "$host"
-           -Z build-std=std,panic_unwind,panic_abort) ;;
+           -Z "build-std=std,panic_unwind,panic_abort") ;;
     precompiled) cmd=("$sc" --precompiled-std build --release) ;;
     rebuilt) cmd=("$sc" build --release) ;;
   esac
@@ -52,7 +54,7 @@ for mode in "${modes[@]}"; do
     die 1 "$mode: output differs from plain"
 done
 
-declare -A ir share
+declare -A ir
 for mode in "${modes[@]}"; do
   valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$mode.cg" \
     "${bin[$mode]}" "$rounds" >/dev/null 2>&1

@@ -22,6 +22,7 @@
 # SOFTTICKS_CACHE_DIR (where softticks-cargo keeps the sysroot);
 # ST_RUST_STD=precompiled: a rustc whose std cannot be rebuilt offline here
 # (1.85: rust/README.md), built with softticks-cargo --precompiled-std.
+# shellcheck source-path=SCRIPTDIR source=../support/scratch.sh
 source "$(dirname "$0")/../support/scratch.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -95,7 +96,7 @@ case ${1:?step} in
   program)
     name=${2:?program name}
     plain=$(bin_dir plain)/$name ticked=$(bin_dir ticks)/$name
-    [ -x "$plain" ] && [ -x "$ticked" ] || fail "$name not built (run.sh build)"
+    if [ ! -x "$plain" ] || [ ! -x "$ticked" ]; then fail "$name not built (run.sh build)"; fi
     "$plain" >plain.out 2>&1 || fail "$name (plain) exited $?"
     "$ticked" >ticks.out 2>&1 || fail "$name (ticks) exited $?"
     diff plain.out ticks.out || fail "$name: output differs with ticks"
