@@ -185,3 +185,79 @@ char *st_module_parts_asm(const struct st_manifest *m, unsigned options) {
   if (options & ST_PARTS_NO_EARLY_MAPPING) pieces &= ~(unsigned)EARLY_MAPPING;
   return parts_text(m, pieces, (options & ST_PARTS_INTEL_SYNTAX) != 0);
 }
+
+/* The length of the parts block that starts at line (a .pushsection into
+ * one of the parts' COMDAT groups), through the end of its .popsection
+ * line; 0 if line starts no such block. */
+static size_t parts_block_length(const char *line) {
+  const char *eol = strchr(line, '\n');
+  size_t first = eol ? (size_t)(eol - line) : strlen(line);
+  const char *p = line;
+  while (*p == '\t' || *p == ' ') p++;
+  if (strncmp(p, ".pushsection", 12) != 0) return 0;
+  /* "...,<group>,comdat" at the end of the first line. */
+  const char *tail = ",comdat";
+  size_t tail_len = strlen(tail);
+  if (first < tail_len || strncmp(line + first - tail_len, tail, tail_len) != 0) return 0;
+  const char *comma = line + first - tail_len;
+  const char *group = comma;
+  while (group > line && group[-1] != ',') group--;
+  if (strncmp(group, "__rr_softticks", 14) != 0) return 0;
+  for (const char *q = eol; q; q = strchr(q + 1, '\n')) {
+    const char *next = q + 1;
+    const char *r = next;
+    while (*r == '\t' || *r == ' ') r++;
+    if (strncmp(r, ".popsection", 11) == 0) {
+      const char *end = strchr(r, '\n');
+      return end ? (size_t)(end + 1 - line) : strlen(line);
+    }
+  }
+  return 0; /* no .popsection: not a block the plugins wrote */
+}
+
+char *st_module_parts_drop_repeats(const char *text, unsigned *dropped) {
+  struct st_text out = ST_TEXT_INIT;
+  const char **kept = NULL;
+  size_t *kept_len = NULL, nkept = 0, cap = 0;
+  unsigned n = 0;
+  for (const char *line = text; *line;) {
+    size_t len = parts_block_length(line);
+    if (len) {
+      int repeat = 0;
+      for (size_t i = 0; i < nkept && !repeat; i++)
+        repeat = kept_len[i] == len && memcmp(kept[i], line, len) == 0;
+      if (repeat) {
+        n++;
+        line += len;
+        continue;
+      }
+      if (nkept == cap) {
+        size_t ncap = cap ? 2 * cap : 16;
+        const char **k = realloc(kept, ncap * sizeof *k);
+        if (!k) goto out_of_memory;
+        kept = k;
+        size_t *kl = realloc(kept_len, ncap * sizeof *kl);
+        if (!kl) goto out_of_memory;
+        kept_len = kl;
+        cap = ncap;
+      }
+      kept[nkept] = line;
+      kept_len[nkept++] = len;
+    } else {
+      const char *eol = strchr(line, '\n');
+      len = eol ? (size_t)(eol + 1 - line) : strlen(line);
+    }
+    st_text_printf(&out, "%.*s", (int)len, line);
+    line += len;
+  }
+  free(kept);
+  free(kept_len);
+  if (dropped) *dropped = n;
+  return st_text_finish(&out);
+
+out_of_memory:
+  free(kept);
+  free(kept_len);
+  free(st_text_finish(&out));
+  return NULL;
+}

@@ -63,6 +63,16 @@ enum st_parts_option {
 };
 char *st_module_parts_asm(const struct st_manifest *m, unsigned options);
 
+/* text (a module's top-level assembly) less every block of the module
+ * parts that repeats an earlier one byte for byte: a .pushsection into a
+ * COMDAT group whose name starts with "__rr_softticks", through its
+ * .popsection.  A module linked at the IR level from instrumented modules
+ * (rustc's fat LTO, llvm-link) carries each one's parts: assembled as one
+ * file, the second copy would define __rr_softticks_init again.  *dropped
+ * (if not NULL) gets the number of blocks left out.  NULL if out of
+ * memory. */
+char *st_module_parts_drop_repeats(const char *text, unsigned *dropped);
+
 #ifdef __cplusplus
 }
 #endif

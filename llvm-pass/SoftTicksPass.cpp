@@ -438,9 +438,23 @@ bool definesInitializer(const Module &M, enum rr_softticks_arch Arch) {
   return st_asm_defines_symbol(Asm.c_str(), RR_SOFTTICKS_INIT_SYMBOL, Arch) != 0;
 }
 
+// A module linked at the IR level from instrumented ones (rustc's fat LTO,
+// llvm-link) has the flag and every part's module asm once per input: one
+// copy of each stays (common/module_asm.h).
+static bool dropRepeatedModuleParts(Module &M) {
+  unsigned Dropped = 0;
+  char *Text = st_module_parts_drop_repeats(M.getModuleInlineAsm().c_str(), &Dropped);
+  if (!Text)
+    report_fatal_error("softticks: out of memory reading the module's assembly");
+  if (Dropped)
+    M.setModuleInlineAsm(Text);
+  std::free(Text);
+  return Dropped != 0;
+}
+
 PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   if (M.getModuleFlag(InstrumentedFlag))
-    return PreservedAnalyses::all();
+    return dropRepeatedModuleParts(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   if (NamedMDNode *Mark = M.getNamedMetadata(LtoPrelinkMark)) {
     // LTO pre-link: the link-time pipeline instruments this module.
     M.eraseNamedMetadata(Mark);

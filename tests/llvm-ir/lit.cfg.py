@@ -4,7 +4,8 @@
 # and the exec root, then loads this file.
 #
 # RUN lines may use
-#   opt, FileCheck   that LLVM's tools (by full path)
+#   opt, FileCheck, llvm-link   that LLVM's tools (by full path)
+#   %linkopts        llvm-link's options to read opt's output (LLVM 14: -opaque-pointers)
 #   %loadplugin      the options that load the plugin into opt; on LLVM 14
 #                    also -load= (its opt loads pass plugins only after
 #                    parsing the options) and -opaque-pointers (its default
@@ -28,7 +29,7 @@ config.pipefail = True
 
 major = config.llvm_major
 bindir = config.llvm_bindir
-for tool in ("opt", "FileCheck"):
+for tool in ("opt", "FileCheck", "llvm-link"):
     path = os.path.join(bindir, tool)
     if not os.access(path, os.X_OK):
         lit_config.fatal("%s not found (install llvm-%d-tools)" % (path, major))
@@ -39,6 +40,8 @@ load = "-load-pass-plugin=" + config.plugin
 if major < 15:
     load = "-load=%s %s -opaque-pointers" % (config.plugin, load)
 config.substitutions.append(("%loadplugin", load))
+# llvm-link reads what opt wrote: on LLVM 14, opaque pointers.
+config.substitutions.append(("%linkopts", "-opaque-pointers" if major < 15 else ""))
 
 config.available_features.add("llvm-%d" % major)
 for n in range(14, major + 1):

@@ -11,6 +11,7 @@
 #                         it does not follow threads; output and std's ticks)
 #   run.sh std-ticks      the std functions the programs run carry ticks with
 #                         the rebuilt std, and none with the precompiled one
+#   run.sh lto            the programs with lto = "fat" and "thin"
 #   run.sh wrong-plugin   rustc refuses the plugins built for other LLVMs
 #   run.sh c-links-rust   a C program (GCC plugin) linking the Rust library
 #                         statically and as a shared object: one note and one
@@ -194,6 +195,33 @@ EOF
     done
     trace_counts ./static-ticks
     trace_counts ./shared-ticks ;;
+
+  lto)
+    # lto = "fat" (rustc links every crate's bitcode, std's too, into one
+    # module: each carried the module parts) and "thin": same output as
+    # plain, one note, counts and check on the programs that do not thread.
+    for mode in fat thin; do
+      for kind in plain ticks; do
+        copy=$ST_OUT/src-lto-$mode-$kind
+        rm -rf "$copy" && cp -r "$here/crate" "$copy"
+        printf 'lto = "%s"\n' "$mode" >>"$copy/Cargo.toml"
+        if [ "$kind" = ticks ]; then
+          (cd "$copy" && SOFTTICKS_TEST_CC="$ST_GCC -fplugin=$ST_GCC_PLUGIN" CARGO_TARGET_DIR=$copy/target \
+             "${softticks_cargo[@]}" build --release --bin panics --bin ffi) || fail "softticks-cargo build with lto = $mode failed"
+        else
+          (cd "$copy" && SOFTTICKS_TEST_CC="$ST_GCC" CARGO_TARGET_DIR=$copy/target \
+             "$ST_CARGO" build --release --target "$host" --bin panics --bin ffi) || fail "cargo build with lto = $mode failed"
+        fi
+      done
+      for name in panics ffi; do
+        plain=$ST_OUT/src-lto-$mode-plain/target/$host/release/$name
+        ticked=$ST_OUT/src-lto-$mode-ticks/target/$host/release/$name
+        [ "$("$plain")" = "$("$ticked")" ] || fail "$name (lto = $mode): output differs with ticks"
+        [ "$(readelf -n "$ticked" | grep -c 'NT_VERSION')" = 1 ] || fail "$name (lto = $mode): not one ABI note"
+        echo "lto = $mode:"
+        trace_counts "$ticked"
+      done
+    done ;;
 
   wrong-plugin)
     # Every plugin built for another LLVM than rustc's is refused, with no
