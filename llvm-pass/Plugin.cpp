@@ -47,9 +47,10 @@ static void registerCallbacks(PassBuilder &PB) {
   // Normal compiles, ThinLTO post-link backends (and pre-link, which the
   // pass recognizes and skips).
   PB.registerOptimizerLastEPCallback(
-#if LLVM_VERSION_MAJOR >= 20 // not built here: LLVM 20 passes the LTO phase too
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        addOnce(MPM, SoftTicksPass());
+#if LLVM_VERSION_MAJOR >= 20 // LLVM 20 passes the LTO phase too
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        addOnce(MPM, SoftTicksPass(Phase == ThinOrFullLTOPhase::ThinLTOPreLink ||
+                                   Phase == ThinOrFullLTOPhase::FullLTOPreLink));
       });
 #else
       [](ModulePassManager &MPM, OptimizationLevel) { addOnce(MPM, SoftTicksPass()); });

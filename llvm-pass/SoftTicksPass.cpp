@@ -465,6 +465,8 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
 #endif
     return PreservedAnalyses::all();
   }
+  if (PreLink) // a pre-link pipeline without clang's mark (rustc): the post-link instruments
+    return PreservedAnalyses::all();
   // From here on the pass handles the module (instruments it, or warns
   // why not): the check has done its job.
   PreservedAnalyses Unchanged =

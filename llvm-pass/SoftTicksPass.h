@@ -44,8 +44,17 @@ inline constexpr bool LtoClaims = LLVM_VERSION_MAJOR >= 15;
 
 class SoftTicksPass : public llvm::PassInfoMixin<SoftTicksPass> {
 public:
+  // PreLink: the pipeline is an LTO pre-link one (LLVM >= 20 says so to
+  // its optimizer-last callbacks), whose output a post-link pipeline
+  // optimizes again, with cross-module inlining: ticks come there, or a
+  // tick's inline asm would count against inlining every function it is in
+  // (rustc's ThinLTO between a crate's codegen units does this).
+  explicit SoftTicksPass(bool PreLink = false) : PreLink(PreLink) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
   static bool isRequired() { return true; }
+
+private:
+  bool PreLink;
 };
 
 // Runs at the start of per-module and pre-link pipelines (never in

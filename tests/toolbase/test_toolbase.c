@@ -155,6 +155,19 @@ static void test_coverage(void) {
   /* Names are whole or left out. */
   st_coverage_warning(&c, 2, msg, 140);
   CHECK(strstr(msg, "largest") == NULL && strstr(msg, "56.0%") != NULL);
+  /* rustc's allocator shim (v0 and legacy names) is a thunk; a function
+   * of a crate merely named like it is not. */
+  {
+    struct st_coverage_item r[] = {
+        {"_RNvCsfgHYwM92fyn_7___rustc12___rust_alloc", ".text", 5, 0, 0, 0},
+        {"__rust_dealloc", ".text", 5, 0, 0, 0},
+        {"_RNvCs5Sm7ZMM2dG8_4mine12___rust_alloc", ".text", 40, 0, 0, 0},
+    };
+    struct st_coverage rc;
+    CHECK(st_coverage_classify(r, 3, NULL, 0, &rc) == 0);
+    CHECK(r[0].cls == ST_TICK_CLASS_THUNK && r[1].cls == ST_TICK_CLASS_THUNK);
+    CHECK(r[2].cls == ST_TICK_CLASS_UNTRACKED);
+  }
   /* A .cold part named after an alias of a ticking function (C++
    * constructors: the C1 and C2 names are one function). */
   {

@@ -52,12 +52,26 @@ static int in_list(const char *s, const char *const *list, size_t n) {
   return 0;
 }
 
+/* rustc's allocator shim: __rust_alloc and friends, each a jump to the
+ * allocator's function (which ticks), made by rustc outside the LLVM
+ * pipelines the plugin runs in.  v0 names put them in the crate-less
+ * namespace ___rustc (_RNvCs<hash>_7___rustc<len><name>); legacy names are
+ * bare. */
+static int is_rustc_shim(const char *name) {
+  static const char *const legacy[] = {"__rust_alloc", "__rust_dealloc", "__rust_realloc",
+                                       "__rust_alloc_zeroed", "__rust_no_alloc_shim_is_unstable"};
+  for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++)
+    if (strcmp(name, legacy[i]) == 0) return 1;
+  return starts_with(name, "_RNvCs") && strstr(name, "_7___rustc") != NULL;
+}
+
 /* GCC's -mindirect-branch/-mfunction-return thunks and i386's PIC
  * register thunks: a few instructions, no loop a program runs. */
 static int is_thunk(const char *name) {
   return starts_with(name, "__x86.get_pc_thunk.") || starts_with(name, "__x86_indirect_thunk") ||
          starts_with(name, "__x86_indirect_call_thunk") ||
-         starts_with(name, "__x86_indirect_jump_thunk") || strcmp(name, "__x86_return_thunk") == 0;
+         starts_with(name, "__x86_indirect_jump_thunk") || strcmp(name, "__x86_return_thunk") == 0 ||
+         is_rustc_shim(name);
 }
 
 /* Length of NAME in NAME.cold or NAME.cold.N (N decimal), else 0. */
