@@ -247,3 +247,26 @@ void st_coverage_warning(const struct st_coverage *c, unsigned largest, char *bu
     used += (size_t)n;
   }
 }
+
+void st_coverage_aliases_add(struct st_coverage_aliases *l, char *name, size_t item) {
+  if (l->count == l->capacity) {
+    size_t capacity = l->capacity ? 2 * l->capacity : 16;
+    struct st_coverage_alias *grown = realloc(l->names, capacity * sizeof *grown);
+    if (!grown) {
+      free(name);
+      return;
+    }
+    l->names = grown;
+    l->capacity = capacity;
+  }
+  l->names[l->count].name = name;
+  l->names[l->count].item = item;
+  l->count++;
+}
+
+void st_coverage_aliases_free(struct st_coverage_aliases *l) {
+  for (size_t i = 0; i < l->count; i++) free((char *)l->names[i].name);
+  free(l->names);
+  l->names = NULL;
+  l->count = l->capacity = 0;
+}

@@ -76,6 +76,22 @@ struct st_coverage_alias {
   size_t item;
 };
 
+/* The aliases a symbol reader keeps while merging them into items: a
+ * growable list that owns its names.  Start with ST_COVERAGE_ALIASES_INIT. */
+struct st_coverage_aliases {
+  struct st_coverage_alias *names;
+  size_t count, capacity;
+};
+#define ST_COVERAGE_ALIASES_INIT {NULL, 0, 0}
+
+/* Appends (name, item); the list owns name from here on.  Out of memory:
+ * frees name and leaves the alias out (a .cold part named after it then
+ * counts as untracked, never the other way round). */
+void st_coverage_aliases_add(struct st_coverage_aliases *l, char *name, size_t item);
+
+/* Frees the names and the list; the list is empty afterwards. */
+void st_coverage_aliases_free(struct st_coverage_aliases *l);
+
 /* Sets items[i].cls for every item and sums them up in *out.  Returns 0,
  * or -1 when out of memory (then *out counts no split part). */
 int st_coverage_classify(struct st_coverage_item *items, size_t count,

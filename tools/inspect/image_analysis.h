@@ -50,8 +50,7 @@ struct analysis {
   size_t functions_capacity;
   /* The names aliases lost when merged into one function (for .cold parts
    * named after any of them); owned here, freed after the analysis. */
-  struct st_coverage_alias *aliases;
-  size_t alias_count, alias_capacity;
+  struct st_coverage_aliases aliases;
 };
 
 /* image_elf.c: access with checks. */

@@ -21,7 +21,7 @@ int image_classify_functions(struct analysis *a) {
     items[i].has_tick = f->ticks > 0;
     items[i].ifunc = f->ifunc;
   }
-  int rc = st_coverage_classify(items, o->function_count, a->aliases, a->alias_count,
+  int rc = st_coverage_classify(items, o->function_count, a->aliases.names, a->aliases.count,
                                 &o->coverage);
   for (size_t i = 0; i < o->function_count; i++) o->functions[i].cls = items[i].cls;
   free(items);

@@ -44,21 +44,6 @@ static int function_order(const void *x, const void *y) {
   return strcmp(p->name, q->name);
 }
 
-/* Keeps an alias's name for the classification (a .cold part may be named
- * after it); frees it when out of memory. */
-static void keep_alias(struct analysis *a, char *name, size_t item) {
-  if (a->alias_count == a->alias_capacity) {
-    size_t cap = a->alias_capacity ? 2 * a->alias_capacity : 16;
-    struct st_coverage_alias *grown = realloc(a->aliases, cap * sizeof *grown);
-    if (!grown) {
-      free(name);
-      return;
-    }
-    a->aliases = grown;
-    a->alias_capacity = cap;
-  }
-  a->aliases[a->alias_count++] = (struct st_coverage_alias){name, item};
-}
 
 /* Aliases (several names at one address) become one entry: the first name
  * in sorted order, so that output does not depend on symbol order. */
@@ -72,7 +57,7 @@ static void sort_functions(struct analysis *a) {
     if (f->section == prev->section && f->start == prev->start) {
       if (f->size > prev->size) prev->size = f->size;
       prev->ifunc |= f->ifunc;
-      keep_alias(a, f->name, kept - 1);
+      st_coverage_aliases_add(&a->aliases, f->name, kept - 1);
       continue;
     }
     o->functions[kept++] = *f;

@@ -188,8 +188,7 @@ void st_inspect_image(unsigned char *image, size_t size, unsigned flags,
   if (a.elf) elf_end(a.elf);
   free(a.sections);
   free(a.charged);
-  for (size_t i = 0; i < a.alias_count; i++) free((char *)a.aliases[i].name);
-  free(a.aliases);
+  st_coverage_aliases_free(&a.aliases);
   if (rc != 0) return; /* verdict and error already set */
   for (int arch = 1; arch < ST_ARCH_SLOTS; arch++) out->tick_sites += out->ticks_by_arch[arch];
   st_decide_verdict(out);

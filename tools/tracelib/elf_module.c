@@ -73,36 +73,8 @@ static const unsigned char *function_code(Elf *elf, const unsigned char *file, s
   return NULL;
 }
 
-/* Names of aliases merged into one function, for the classification. */
-struct alias_list {
-  struct st_coverage_alias *names;
-  size_t count, cap;
-};
-
-static void keep_alias(struct alias_list *l, char *name, size_t item) {
-  if (l->count == l->cap) {
-    size_t cap = l->cap ? 2 * l->cap : 16;
-    struct st_coverage_alias *grown = realloc(l->names, cap * sizeof *grown);
-    if (!grown) {
-      free(name);
-      return;
-    }
-    l->names = grown;
-    l->cap = cap;
-  }
-  l->names[l->count].name = name;
-  l->names[l->count].item = item;
-  l->count++;
-}
-
-static void free_aliases(struct alias_list *l) {
-  size_t i;
-  for (i = 0; i < l->count; i++) free((char *)l->names[i].name);
-  free(l->names);
-}
-
 static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
-                          struct st_elf_module *mod, struct alias_list *aliases) {
+                          struct st_elf_module *mod, struct st_coverage_aliases *aliases) {
   Elf_Scn *scn = NULL;
   size_t cap = 0, i, out;
   while ((scn = elf_nextscn(elf, scn)) != NULL) {
@@ -148,7 +120,7 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
       if (strcmp(mod->functions[i].name, mod->functions[out - 1].name) == 0)
         free(mod->functions[i].name); /* .symtab and .dynsym name it twice */
       else
-        keep_alias(aliases, mod->functions[i].name, out - 1);
+        st_coverage_aliases_add(aliases, mod->functions[i].name, out - 1);
       continue;
     }
     mod->functions[out++] = mod->functions[i];
@@ -178,7 +150,7 @@ static const char *section_name_at(Elf *elf, size_t shstrndx, uint64_t addr) {
 /* Which functions carry no tick (tools/base/tick_coverage.c), for a
  * module with the note: the same rule as softticks-inspect's. */
 static int classify_functions(Elf *elf, struct st_elf_module *mod,
-                              const struct alias_list *aliases) {
+                              const struct st_coverage_aliases *aliases) {
   struct st_coverage_item *items;
   size_t shstrndx, i;
   int rc;
@@ -208,7 +180,7 @@ int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, s
   unsigned char *file = MAP_FAILED;
   Elf *elf = NULL;
   GElf_Ehdr eh;
-  struct alias_list aliases = {NULL, 0, 0};
+  struct st_coverage_aliases aliases = ST_COVERAGE_ALIASES_INIT;
 
   memset(out, 0, sizeof *out);
   if (st_libelf_init(err, errlen) != 0) return -1;
@@ -239,7 +211,7 @@ int st_elf_module_load(const char *path, struct st_elf_module *out, char *err, s
   }
   rc = 0;
 done:
-  free_aliases(&aliases);
+  st_coverage_aliases_free(&aliases);
   if (elf) elf_end(elf);
   if (file != MAP_FAILED) munmap(file, (size_t)st.st_size);
   if (fd >= 0) close(fd);
