@@ -133,7 +133,10 @@ build_base() {
   fi
   if [ -n "$debs" ]; then
     mkdir -p "$tmp/tmp/softticks-debs"
-    cp "$debs"/*.deb "$tmp/tmp/softticks-debs/"
+    # All but the plugins for other LLVMs than the main one (their packages
+    # depend on clang-N: the image's clang is the main LLVM's).
+    find "$debs" -maxdepth 1 -name '*.deb' ! -name 'softticks-llvm-plugin-[0-9]*' \
+      -exec cp {} "$tmp/tmp/softticks-debs/" ';'
     [ "$debs" = "$tmp.debs" ] && rm -rf "$debs"
     in_root "$tmp" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends /tmp/softticks-debs/*.deb >/dev/null'
     rm -rf "$tmp/tmp/softticks-debs"

@@ -3,6 +3,8 @@
 # components:
 #   softticks-gcc-plugin   component gcc-plugin          (gcc -fplugin=softticks)
 #   softticks-llvm-plugin  component llvm-plugin-<major> (plugin + clang config files)
+#                          for the main LLVM; softticks-llvm-plugin-<major> for
+#                          each other LLVM the build has (rustc-web 1.96: 22)
 #   librrsoftticks-dev     component rrsoftticks         (header, runtime, .pc, CMake package)
 #   softticks-tools        component tools               (softticks-trace, softticks-inspect, softticks-as)
 # A part the build does not have (no GCC plugin headers, no LLVM) is not
@@ -113,6 +115,7 @@ make_deb() {
 components=()
 [ -z "$SOFTTICKS_GCC_PLUGIN_DIR" ] || components+=(gcc-plugin)
 [ -z "$SOFTTICKS_LLVM_MAJOR" ] || components+=("llvm-plugin-$SOFTTICKS_LLVM_MAJOR")
+for m in ${SOFTTICKS_LLVM_EXTRA_MAJORS:-}; do components+=("llvm-plugin-$m"); done
 components+=(rrsoftticks tools)
 target_list=$(python3 "$here/installed-targets.py" "$build" "${components[@]}" 2>"$stage/targets.log") ||
   die "cannot tell which targets the components ${components[*]} install:
@@ -153,36 +156,45 @@ else
   echo "build-debs: skipping softticks-gcc-plugin: the build has no GCC plugin" >&2
 fi
 
-# --- softticks-llvm-plugin: for the build's main LLVM major -----------------
-if [ -n "$SOFTTICKS_LLVM_MAJOR" ]; then
-  m=$SOFTTICKS_LLVM_MAJOR
-  install_component softticks-llvm-plugin "llvm-plugin-$m"
-  llvm_root=$stage/softticks-llvm-plugin/debian/softticks-llvm-plugin
-  cfg_dir=/usr/$SOFTTICKS_INSTALL_LIBDIR/softticks/llvm-$m
+# --- softticks-llvm-plugin: one package per LLVM major ----------------------
+# package_llvm_plugin PKG MAJOR: the plugin for LLVM MAJOR and its clang
+# config files.
+package_llvm_plugin() {
+  local pkg=$1 m=$2
+  install_component "$pkg" "llvm-plugin-$m"
+  local llvm_root=$stage/$pkg/debian/$pkg
+  local cfg_dir=/usr/$SOFTTICKS_INSTALL_LIBDIR/softticks/llvm-$m
   [ -f "$llvm_root$cfg_dir/softticks.cfg" ] || die "component llvm-plugin-$m installed no softticks.cfg"
   # clang looks for --config=NAME next to its executable too (Debian:
   # /usr/lib/llvm-N/bin), so "clang-N --config softticks.cfg" works.
   mkdir -p "$llvm_root/usr/lib/llvm-$m/bin"
+  local cfg
   for cfg in "$llvm_root$cfg_dir"/*.cfg; do
     ln -s "$(realpath -m --relative-to="/usr/lib/llvm-$m/bin" "$cfg_dir/${cfg##*/}")" \
       "$llvm_root/usr/lib/llvm-$m/bin/${cfg##*/}"
   done
-  lto_text=
-  lto_recommends=
+  local lto_text='' lto_recommends=''
   if [ -f "$llvm_root$cfg_dir/softticks-lto.cfg" ]; then
     lto_text="; --config softticks-lto.cfg
 does the same for -flto builds (linked with lld, which runs the pass)"
     lto_recommends="Recommends: lld-$m
 "
   fi
-  make_deb softticks-llvm-plugin devel "clang-$m, libllvm$m" \
+  make_deb "$pkg" devel "clang-$m, libllvm$m" \
     "LLVM $m pass plugin instrumenting code for rr software ticks" \
     "$common_text
 
 clang-$m --config softticks.cfg (the file is in
 /usr/$SOFTTICKS_INSTALL_LIBDIR/softticks/llvm-$m, linked from clang's directory)
-loads the pass plugin and predefines __RR_SOFTTICKS__$lto_text." \
+loads the pass plugin and predefines __RR_SOFTTICKS__$lto_text.
+softticks-cargo uses it for a rustc built on LLVM $m." \
     "${lto_recommends}Suggests: librrsoftticks-dev, softticks-tools"
+}
+if [ -n "$SOFTTICKS_LLVM_MAJOR" ]; then
+  package_llvm_plugin softticks-llvm-plugin "$SOFTTICKS_LLVM_MAJOR"
+  for m in ${SOFTTICKS_LLVM_EXTRA_MAJORS:-}; do
+    package_llvm_plugin "softticks-llvm-plugin-$m" "$m"
+  done
 else
   echo "build-debs: skipping softticks-llvm-plugin: the build has no LLVM plugin" >&2
 fi

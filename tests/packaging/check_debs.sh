@@ -35,10 +35,15 @@ plugin_dir=${SOFTTICKS_GCC_PLUGIN_DIR#/}
   fail "build-debs.sh failed: $(cat build-debs.log)"
 
 deb() { echo "debs/${1}_${version}_${arch}.deb"; }
-for p in softticks-gcc-plugin softticks-llvm-plugin librrsoftticks-dev softticks-tools; do
-  [ -f "$(deb $p)" ] || fail "$(deb $p) not built; built: $(ls debs)"
+# One plugin package per LLVM major: the main one's and the others'.
+extra_llvm=()
+for e in ${SOFTTICKS_LLVM_EXTRA_MAJORS:-}; do extra_llvm+=("softticks-llvm-plugin-$e"); done
+packages=(softticks-gcc-plugin softticks-llvm-plugin "${extra_llvm[@]}" librrsoftticks-dev softticks-tools)
+for p in "${packages[@]}"; do
+  [ -f "$(deb "$p")" ] || fail "$(deb "$p") not built; built: $(ls debs)"
 done
-[ "$(find debs -type f | wc -l)" -eq 4 ] || fail "expected 4 files in debs/, got: $(ls debs)"
+[ "$(find debs -type f | wc -l)" -eq ${#packages[@]} ] ||
+  fail "expected ${#packages[@]} files in debs/, got: $(ls debs)"
 
 # --- metadata --------------------------------------------------------------
 field() { dpkg-deb -f "$(deb "$1")" "$2"; }
@@ -47,14 +52,14 @@ has_depend() {
   field "$1" Depends | tr ',' '\n' | sed 's/^ *//; s/ *$//' | grep -qxF -- "$2" ||
     fail "$1: Depends '$(field "$1" Depends)' lacks '$2'"
 }
-for p in softticks-gcc-plugin softticks-llvm-plugin librrsoftticks-dev softticks-tools; do
-  [ "$(field $p Package)" = "$p" ] || fail "$p: Package is '$(field $p Package)'"
-  [ "$(field $p Version)" = "$version" ] || fail "$p: Version is '$(field $p Version)'"
-  [ "$(field $p Architecture)" = "$arch" ] || fail "$p: Architecture is '$(field $p Architecture)'"
-  [ -n "$(field $p Description)" ] || fail "$p: no Description"
+for p in "${packages[@]}"; do
+  [ "$(field "$p" Package)" = "$p" ] || fail "$p: Package is '$(field "$p" Package)'"
+  [ "$(field "$p" Version)" = "$version" ] || fail "$p: Version is '$(field "$p" Version)'"
+  [ "$(field "$p" Architecture)" = "$arch" ] || fail "$p: Architecture is '$(field "$p" Architecture)'"
+  [ -n "$(field "$p" Description)" ] || fail "$p: no Description"
   # Every regular file in the package is listed in md5sums.
-  dpkg-deb --ctrl-tarfile "$(deb $p)" | tar -xO ./md5sums >"$p.md5sums"
-  dpkg-deb -c "$(deb $p)" | awk '$1 ~ /^-/ {print $6}' | sed 's|^\./||' | sort >"$p.files"
+  dpkg-deb --ctrl-tarfile "$(deb "$p")" | tar -xO ./md5sums >"$p.md5sums"
+  dpkg-deb -c "$(deb "$p")" | awk '$1 ~ /^-/ {print $6}' | sed 's|^\./||' | sort >"$p.files"
   awk '{print $2}' "$p.md5sums" | sort | cmp -s - "$p.files" || fail "$p: md5sums does not list its files"
   ! grep -v '^usr/' "$p.files" || fail "$p: files outside /usr"
 done
@@ -88,6 +93,13 @@ configs=(softticks.cfg)
 [ "$m" -lt 15 ] || configs+=(softticks-lto.cfg)
 expect_files softticks-llvm-plugin "$libdir/softticks/llvm-$m/softticks.so" \
   "${configs[@]/#/$libdir/softticks/llvm-$m/}"
+for e in ${SOFTTICKS_LLVM_EXTRA_MAJORS:-}; do
+  extra_configs=(softticks.cfg)
+  [ "$e" -lt 15 ] || extra_configs+=(softticks-lto.cfg)
+  expect_files "softticks-llvm-plugin-$e" "$libdir/softticks/llvm-$e/softticks.so" \
+    "${extra_configs[@]/#/$libdir/softticks/llvm-$e/}"
+  has_depend "softticks-llvm-plugin-$e" "libllvm$e"
+done
 expect_files librrsoftticks-dev usr/include/rr/softticks.h usr/include/rr/librrsoftticks.h \
   "$libdir/librrsoftticks.a" "$libdir/librrsoftticks.so.$version" "$libdir/pkgconfig/rrsoftticks.pc" \
   "$libdir/cmake/rrsoftticks/rrsoftticksConfig.cmake" "$libdir/cmake/rrsoftticks/rrsoftticksTargets.cmake"
@@ -96,7 +108,16 @@ expect_files librrsoftticks-dev usr/include/rr/softticks.h usr/include/rr/librrs
 dpkg-deb -c "$(deb librrsoftticks-dev)" >librrsoftticks-dev.list
 grep -q "\./$libdir/librrsoftticks\.so\.0 -> " librrsoftticks-dev.list ||
   fail "librrsoftticks-dev: no librrsoftticks.so.0 symlink"
-expect_files softticks-tools usr/bin/softticks-trace usr/bin/softticks-inspect usr/bin/softticks-as
+expect_files softticks-tools usr/bin/softticks-trace usr/bin/softticks-inspect usr/bin/softticks-as \
+  usr/bin/softticks-cargo usr/bin/softticks-rust-sysroot
+# softticks-cargo names, for each LLVM major, a plugin some package carries.
+dpkg-deb -x "$(deb softticks-tools)" tools-only
+table=$(sed -n "s/^plugin_table='\(.*\)'$/\1/p" tools-only/usr/bin/softticks-cargo)
+[ -n "$table" ] || fail "softticks-cargo has no plugin table"
+for entry in $table; do
+  f=${entry#*=}
+  grep -qxF "${f#/}" ./*.files || fail "softticks-cargo names $f (LLVM ${entry%%=*}), which no package carries"
+done
 # gcc -B /usr/lib/softticks/as finds softticks-as as `as`.
 dpkg-deb -c "$(deb softticks-tools)" >softticks-tools.list
 grep -qF "./$libdir/softticks/as/as -> ../../../bin/softticks-as" softticks-tools.list ||
@@ -118,8 +139,8 @@ grep -qxF -- "-fpass-plugin=/$libdir/softticks/llvm-$m/softticks.so" \
   fail "softticks.cfg does not load /$libdir/softticks/llvm-$m/softticks.so: $(cat "llvm-only/$libdir/softticks/llvm-$m/softticks.cfg")"
 
 # --- use them from a scratch root ----------------------------------------------
-for p in softticks-gcc-plugin softticks-llvm-plugin librrsoftticks-dev softticks-tools; do
-  dpkg-deb -x "$(deb $p)" root
+for p in "${packages[@]}"; do
+  dpkg-deb -x "$(deb "$p")" root
 done
 root=$PWD/root
 prog=$src/tests/packaging/programs/loops.c

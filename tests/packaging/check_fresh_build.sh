@@ -33,6 +33,7 @@ export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-2}
 declare -A component=([librrsoftticks-dev]=rrsoftticks [softticks-tools]=tools)
 [ -z "$SOFTTICKS_GCC_PLUGIN_DIR" ] || component[softticks-gcc-plugin]=gcc-plugin
 [ -z "$SOFTTICKS_LLVM_MAJOR" ] || component[softticks-llvm-plugin]=llvm-plugin-$SOFTTICKS_LLVM_MAJOR
+for e in ${SOFTTICKS_LLVM_EXTRA_MAJORS:-}; do component[softticks-llvm-plugin-$e]=llvm-plugin-$e; done
 [ "$(find debs -name '*.deb' | wc -l)" -eq ${#component[@]} ] ||
   fail "expected ${#component[@]} packages (${!component[*]}), got: $(ls debs)"
 
