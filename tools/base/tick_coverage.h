@@ -17,7 +17,8 @@
  *   - in .plt, .plt.got, .plt.sec, .iplt, .init or .fini;
  *   - one of the toolchain's start files and glibc's libc_nonshared.a,
  *     which the compiler driver links into every program (_start, ...);
- *   - a compiler thunk (__x86.get_pc_thunk.*, retpoline thunks);
+ *   - a compiler thunk (__x86.get_pc_thunk.*, retpoline thunks, rustc's
+ *     allocator shim __rust_alloc...: one jump to the allocator);
  *   - NAME.cold or NAME.cold.N of a function NAME (or an alias) that ticks: a part split
  *     off a function's body (GCC's hot/cold partitioning, LLVM's hot/cold
  *     splitting), entered from that function, not a function entry; and
