@@ -152,6 +152,11 @@ void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
     while (*p && isspace((unsigned char)*p)) p++;
     if (!is_prefix(m) || !*p) break;
   }
+  /* A branch hint (gas: jne,pt / je,pn) is a prefix byte on the same
+   * conditional jump. */
+  size_t len = strlen(m);
+  if (len > 3 && m[0] == 'j' && (!strcmp(m + len - 3, ",pt") || !strcmp(m + len - 3, ",pn")))
+    m[len - 3] = 0;
   out->operands = p;
   out->reads = reads(m);
   out->writes = writes(m) | shift_writes(m, p);
