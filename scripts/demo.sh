@@ -47,7 +47,10 @@ gcc -O2 -fplugin="$build/gcc-plugin/softticks.so" -fplugin-arg-softticks-stats \
 run_demo gcc "$out/demo-gcc"
 
 if [ -f "$build/llvm-pass/softticks.cfg" ]; then
-  clang=$(printf "%s\n" /usr/lib/llvm-*/bin/clang | sort -V | tail -n 1)
+  # The clang of the LLVM the main plugin (softticks.cfg) was built for:
+  # not the newest installed, which may be another major (LLVM 22 beside 19).
+  llvm_config=$(sed -n 's/^SOFTTICKS_LLVM_CONFIG:[A-Z]*=//p' "$build/CMakeCache.txt")
+  clang=$(dirname "$llvm_config")/clang
   step "build the demo with clang --config=softticks.cfg -O2"
   "$clang" --config "$build/llvm-pass/softticks.cfg" -O2 "$root/examples/demo/demo.c" \
       -o "$out/demo-clang"
