@@ -39,20 +39,27 @@ host=$("$ST_RUSTC" -vV | sed -n 's/^host: //p')
 softticks_cargo=("$ST_SOFTTICKS_CARGO")
 [ "${ST_RUST_STD:-rebuilt}" != precompiled ] || softticks_cargo+=(--precompiled-std)
 
-# build_crate DIR MODE TARGETDIR: cargo build --release of a copy of DIR
-# (cargo writes Cargo.lock beside Cargo.toml), plain or with ticks.
+# build_crate DIR MODE TARGETDIR [TOML_LINE [CARGO_ARGS...]]: cargo build
+# --release of a copy of DIR (cargo writes Cargo.lock beside Cargo.toml)
+# into TARGETDIR; MODE plain (cargo), ticks (softticks-cargo) or precompiled
+# (softticks-cargo --precompiled-std).  TOML_LINE, if not empty, is appended
+# to the copy's Cargo.toml (its last table is [profile.release]).
 build_crate() {
-  local src=$1 mode=$2 target=$3 copy
-  copy=$ST_OUT/src-$mode-$(basename "$src")
+  local src=$1 mode=$2 target=$3 toml=${4:-} copy
+  shift $(($# < 4 ? $# : 4))
+  copy=$target.src
   rm -rf "$copy"
   cp -r "$here/$src" "$copy"
-  if [ "$mode" = ticks ]; then
-    (cd "$copy" && SOFTTICKS_TEST_CC="$ST_GCC -fplugin=$ST_GCC_PLUGIN" CARGO_TARGET_DIR=$target \
-       "${softticks_cargo[@]}" build --release) || fail "softticks-cargo build of $src failed"
-  else
-    (cd "$copy" && SOFTTICKS_TEST_CC="$ST_GCC" CARGO_TARGET_DIR=$target \
-       "$ST_CARGO" build --release --target "$host") || fail "cargo build of $src failed"
-  fi
+  [ -z "$toml" ] || printf '%s\n' "$toml" >>"$copy/Cargo.toml"
+  local cmd cc="$ST_GCC -fplugin=$ST_GCC_PLUGIN"
+  case $mode in
+    ticks) cmd=("${softticks_cargo[@]}" build --release) ;;
+    precompiled) cmd=("$ST_SOFTTICKS_CARGO" --precompiled-std build --release) ;;
+    plain) cmd=("$ST_CARGO" build --release --target "$host") cc=$ST_GCC ;;
+    *) fail "build_crate: unknown mode $mode" ;;
+  esac
+  (cd "$copy" && SOFTTICKS_TEST_CC="$cc" CARGO_TARGET_DIR=$target "${cmd[@]}" "$@") ||
+    fail "$mode build of $src${toml:+ ($toml)} failed"
 }
 
 bin_dir() { echo "$ST_OUT/target-$1/$host/release"; }
@@ -113,10 +120,7 @@ case ${1:?step} in
     # Functions of std each program runs, by symbol; their tick sites with
     # the rebuilt std and with --precompiled-std.
     build_crate crate ticks "$ST_OUT/target-ticks-check"
-    copy=$ST_OUT/src-pre-crate
-    rm -rf "$copy" && cp -r "$here/crate" "$copy"
-    (cd "$copy" && SOFTTICKS_TEST_CC="$ST_GCC -fplugin=$ST_GCC_PLUGIN" CARGO_TARGET_DIR=$ST_OUT/target-pre \
-       "$ST_SOFTTICKS_CARGO" --precompiled-std build --release) || fail "--precompiled-std build failed"
+    build_crate crate precompiled "$ST_OUT/target-pre"
     for mode in ticks-check pre; do
       "$ST_INSPECT" --functions --json "$ST_OUT/target-$mode/$host/release/panics" >"$mode.json" ||
         fail "softticks-inspect failed on the $mode build"
@@ -200,20 +204,11 @@ EOF
     # plain, one note, counts and check on the programs that do not thread.
     for mode in fat thin; do
       for kind in plain ticks; do
-        copy=$ST_OUT/src-lto-$mode-$kind
-        rm -rf "$copy" && cp -r "$here/crate" "$copy"
-        printf 'lto = "%s"\n' "$mode" >>"$copy/Cargo.toml"
-        if [ "$kind" = ticks ]; then
-          (cd "$copy" && SOFTTICKS_TEST_CC="$ST_GCC -fplugin=$ST_GCC_PLUGIN" CARGO_TARGET_DIR=$copy/target \
-             "${softticks_cargo[@]}" build --release --bin panics --bin ffi) || fail "softticks-cargo build with lto = $mode failed"
-        else
-          (cd "$copy" && SOFTTICKS_TEST_CC="$ST_GCC" CARGO_TARGET_DIR=$copy/target \
-             "$ST_CARGO" build --release --target "$host" --bin panics --bin ffi) || fail "cargo build with lto = $mode failed"
-        fi
+        build_crate crate "$kind" "$ST_OUT/target-lto-$mode-$kind" "lto = \"$mode\"" --bin panics --bin ffi
       done
       for name in panics ffi; do
-        plain=$ST_OUT/src-lto-$mode-plain/target/$host/release/$name
-        ticked=$ST_OUT/src-lto-$mode-ticks/target/$host/release/$name
+        plain=$(bin_dir "lto-$mode-plain")/$name
+        ticked=$(bin_dir "lto-$mode-ticks")/$name
         [ "$("$plain")" = "$("$ticked")" ] || fail "$name (lto = $mode): output differs with ticks"
         [ "$(readelf -n "$ticked" | grep -c 'NT_VERSION')" = 1 ] || fail "$name (lto = $mode): not one ABI note"
         echo "lto = $mode:"

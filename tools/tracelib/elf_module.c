@@ -108,6 +108,7 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
       f->name = strdup(name);
       f->instrumented = 0;
       f->ifunc = GELF_ST_TYPE(sym.st_info) == STT_GNU_IFUNC;
+      f->shndx = sym.st_shndx < SHN_LORESERVE ? sym.st_shndx : 0;
       if (!f->name) return -1;
     }
   }
@@ -136,15 +137,12 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
   return 0;
 }
 
-/* The name of the section holding a link-time address (NULL if none). */
-static const char *section_name_at(Elf *elf, size_t shstrndx, uint64_t addr) {
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn(elf, scn)) != NULL) {
-    GElf_Shdr sh;
-    if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC)) continue;
-    if (addr >= sh.sh_addr && addr - sh.sh_addr < sh.sh_size) return elf_strptr(elf, shstrndx, sh.sh_name);
-  }
-  return NULL;
+/* The name of section shndx (NULL for 0 or an unreadable header). */
+static const char *section_name(Elf *elf, size_t shstrndx, size_t shndx) {
+  Elf_Scn *scn = shndx ? elf_getscn(elf, shndx) : NULL;
+  GElf_Shdr sh;
+  if (!scn || !gelf_getshdr(scn, &sh)) return NULL;
+  return elf_strptr(elf, shstrndx, sh.sh_name);
 }
 
 /* Which functions carry no tick (tools/base/tick_coverage.c), for a
@@ -161,7 +159,7 @@ static int classify_functions(Elf *elf, struct st_elf_module *mod,
   for (i = 0; i < mod->function_count; i++) {
     const struct st_function *f = &mod->functions[i];
     items[i].name = f->name;
-    items[i].section = section_name_at(elf, shstrndx, f->addr);
+    items[i].section = section_name(elf, shstrndx, f->shndx);
     items[i].size = f->size;
     items[i].has_tick = f->instrumented;
     items[i].ifunc = f->ifunc;

@@ -22,6 +22,7 @@ struct st_function {
   char *name;
   int instrumented; /* its code contains the arch's tick sequence */
   int ifunc;        /* an STT_GNU_IFUNC symbol (the resolver) */
+  size_t shndx;     /* its symbol's section (0: none or a reserved index) */
 };
 
 struct st_load_segment {
