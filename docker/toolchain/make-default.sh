@@ -24,7 +24,7 @@
 # --no-default-config or CLANG_NO_DEFAULT_CONFIG=1.  They include the
 # installed softticks-lto.cfg: plugin, macro, and lld with the pass at link
 # time, so -flto works too; and -B to softticks-as's directory, used only
-# with -fno-integrated-as.
+# with -fno-integrated-as, which plain clang adds for assembler input.
 set -eu
 
 gccdir=$(dirname "$(gcc -print-libgcc-file-name)")
@@ -91,8 +91,16 @@ done
 printf '# softticks: the macro of instrumented builds\n-D__RR_SOFTTICKS__=1\n' \
   > "$llvm_bindir/clang-cpp.cfg"
 
-# Plain clang / clang++ are clang 19 (Debian's "clang" package would be 14).
-for driver in clang clang++ clang-cpp; do
-  [ -e "/usr/bin/$driver" ] || ln -s "$driver-19" "/usr/bin/$driver"
+# Plain clang / clang++ are clang 19 (Debian's "clang" package would be
+# 14), through softticks-clang (llvm-pass/clang_route.c), which adds
+# -fno-integrated-as to a command with assembler input (.s, .S, -x
+# assembler): clang's -B above then runs softticks-as on it, while C and
+# C++ keep the integrated assembler.  clang-19 and clang++-19 stay
+# Debian's: the same config, the integrated assembler for everything.
+route=$(dirname "$cfg")/softticks-clang
+test -x "$route" || { echo "make-default: $route is missing" >&2; exit 1; }
+for driver in clang clang++; do
+  [ -e "/usr/bin/$driver" ] || ln -s "$route" "/usr/bin/$driver"
 done
+[ -e /usr/bin/clang-cpp ] || ln -s clang-cpp-19 /usr/bin/clang-cpp
 echo "make-default: gcc ($gccdir/specs, $gccdir/as) and clang 19 ($llvm_bindir/clang.cfg) instrument by default"

@@ -182,13 +182,21 @@ assembler)
   [ "$n" -ge 2 ] || fail "gcc -c inline_loop.c: $n ticks (the pass's entry tick and the asm loop's expected)"
   [ "$(ticks_in inline_off.o)" = 0 ] || fail "gcc -specs=softticks-off.specs -c inline_loop.c: ticks"
   echo "ok: compiler output: opted-out functions stay tick-free, asm loops tick ($n ticks)"
-  # clang: its integrated assembler by default (no ticks in .S), softticks-as
-  # with -fno-integrated-as (clang.cfg's -B).
-  in_image 'cd /tmp/as && clang -c count_down.S -o clang_ias.o && clang -fno-integrated-as -c count_down.S -o clang_gas.o'
-  [ "$(ticks_in clang_ias.o)" = 0 ] || fail "clang's integrated assembler ticked"
-  n=$(ticks_in clang_gas.o)
-  [ "$n" -ge 2 ] || fail "clang -fno-integrated-as -c count_down.S: $n ticks"
-  echo "ok: clang -fno-integrated-as assembles through softticks-as ($n ticks); its integrated assembler does not tick"
+  # clang: plain clang and clang++ assemble .S through softticks-as
+  # (softticks-clang adds -fno-integrated-as for assembler input); clang-19
+  # is Debian's driver, whose integrated assembler never ticks; and a C
+  # compile keeps the integrated assembler (no "as" job).
+  in_image 'cd /tmp/as && clang -c count_down.S -o clang.o && clang++ -c count_down.S -o clangxx.o && clang-19 -c count_down.S -o clang19.o'
+  for o in clang.o clangxx.o; do
+    n=$(ticks_in $o)
+    [ "$n" -ge 2 ] || fail "clang/clang++ -c count_down.S ($o): $n ticks"
+  done
+  [ "$(ticks_in clang19.o)" = 0 ] || fail "clang-19's integrated assembler ticked"
+  in_image 'cd /tmp/as && clang -### -c count_down_main.c 2>&1' | grep -q '/as" ' &&
+    fail "clang -c count_down_main.c runs an external assembler"
+  in_image 'cd /tmp/as && clang -O2 -c count_down_main.c && clang count_down_main.o clang.o -o cd_clang'
+  [ "$(in_image 'cd /tmp/as && ./cd_clang')" = 100000 ] || fail "clang's program with count_down.S printed another result"
+  echo "ok: plain clang assembles .S through softticks-as ($n ticks), C with its integrated assembler; clang-19's .S has none"
   ;;
 
 audit)
