@@ -91,13 +91,14 @@ expect_files softticks-gcc-plugin "$plugin_dir/softticks.so"
 # softticks-lto.cfg only from LLVM 15 on (lld loads pass plugins since 15).
 configs=(softticks.cfg)
 [ "$m" -lt 15 ] || configs+=(softticks-lto.cfg)
+# softticks-clang: the image's plain clang (llvm-pass/clang_route.c).
 expect_files softticks-llvm-plugin "$libdir/softticks/llvm-$m/softticks.so" \
-  "${configs[@]/#/$libdir/softticks/llvm-$m/}"
+  "$libdir/softticks/llvm-$m/softticks-clang" "${configs[@]/#/$libdir/softticks/llvm-$m/}"
 for e in ${SOFTTICKS_LLVM_EXTRA_MAJORS:-}; do
   extra_configs=(softticks.cfg)
   [ "$e" -lt 15 ] || extra_configs+=(softticks-lto.cfg)
   expect_files "softticks-llvm-plugin-$e" "$libdir/softticks/llvm-$e/softticks.so" \
-    "${extra_configs[@]/#/$libdir/softticks/llvm-$e/}"
+    "$libdir/softticks/llvm-$e/softticks-clang" "${extra_configs[@]/#/$libdir/softticks/llvm-$e/}"
   has_depend "softticks-llvm-plugin-$e" "libllvm$e"
 done
 expect_files librrsoftticks-dev usr/include/rr/softticks.h usr/include/rr/librrsoftticks.h \
