@@ -9,32 +9,28 @@
  * syscall hooks jump back to the patched site with the application's
  * flags).  A least fixed point.
  */
-#include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "sas.h"
 
 int sas_flags_live(const struct sas_graph *g, unsigned char *live) {
-  unsigned *first = calloc(g->n + 1, sizeof *first), *succ = malloc((g->nedges + 1) * sizeof *succ),
-           *fill = malloc((g->n + 1) * sizeof *fill), i;
+  struct st_graph cfg;
+  unsigned i;
   int changed = 1;
-  if (!first || !succ || !fill) {
-    free(first);
-    free(succ);
-    free(fill);
+  st_graph_init(&cfg, g->n);
+  for (i = 0; i < g->nedges; i++) st_graph_add_edge(&cfg, g->edges[i].from, g->edges[i].to);
+  if (st_graph_finish(&cfg, 0)) {
+    st_graph_free(&cfg);
     return -1;
   }
-  for (i = 0; i < g->nedges; i++) first[g->edges[i].from + 1]++;
-  for (i = 0; i < g->n; i++) first[i + 1] += first[i];
-  memcpy(fill, first, (g->n + 1) * sizeof *fill);
-  for (i = 0; i < g->nedges; i++) succ[fill[g->edges[i].from]++] = g->edges[i].to;
   memset(live, 0, g->n);
   while (changed) {
     changed = 0;
     for (i = g->n; i-- > 1;) {
       const struct sas_node *nd = &g->nodes[i];
       unsigned e, out = 0, l;
-      for (e = first[i]; e < first[i + 1]; e++) out |= live[succ[e]];
+      for (e = cfg.first[i]; e < cfg.first[i + 1]; e++) out |= live[cfg.succ[e]];
       if (nd->kind == SAS_NODE_INSN && nd->leaves_file) out |= g->tick_clobbers;
       l = nd->kind == SAS_NODE_INSN ? nd->insn.reads | (out & ~nd->insn.writes) : out;
       if (l != live[i]) {
@@ -43,8 +39,6 @@ int sas_flags_live(const struct sas_graph *g, unsigned char *live) {
       }
     }
   }
-  free(first);
-  free(succ);
-  free(fill);
+  st_graph_free(&cfg);
   return 0;
 }

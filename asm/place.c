@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "placement.h"
 #include "sas.h"
 
@@ -42,85 +43,35 @@ static int widen(const struct sas_source *src, unsigned o, unsigned serial, stru
   return 0;
 }
 
-/* Nodes left on a cycle once ticked and skipped nodes are cut: peel the
- * nodes with no predecessor or no successor among the rest (a work list,
- * linear in the graph) until none is left. */
+/* Nodes left on a cycle once ticked and skipped nodes (and the root) are
+ * cut: how many, and the first of them in *first_open. */
+struct open_nodes {
+  unsigned left, first;
+};
+
+static void count_open(const unsigned *nodes, unsigned size, void *arg) {
+  struct open_nodes *o = arg;
+  unsigned i;
+  for (i = 0; i < size; i++)
+    if (!o->left++ || nodes[i] < o->first) o->first = nodes[i];
+}
+
 static unsigned open_cycles(const struct sas_graph *g, const unsigned char *cut, unsigned *first_open) {
-  unsigned n = g->n, i, left = 0, top = 0;
-  unsigned *indeg = calloc(n, sizeof *indeg), *outdeg = calloc(n, sizeof *outdeg);
-  unsigned *fs = calloc(n + 1, sizeof *fs), *fp = calloc(n + 1, sizeof *fp);
-  unsigned *succ = malloc((g->nedges + 1) * sizeof *succ), *pred = malloc((g->nedges + 1) * sizeof *pred);
-  unsigned *work = malloc((n + 1) * sizeof *work);
-  unsigned char *gone = calloc(n, 1);
-  *first_open = 0;
-  if (!indeg || !outdeg || !fs || !fp || !succ || !pred || !work || !gone) goto out;
-  for (i = 0; i < n; i++) gone[i] = i == 0 || cut[i];
-  for (i = 0; i < g->nedges; i++) {
-    fs[g->edges[i].from + 1]++;
-    fp[g->edges[i].to + 1]++;
+  struct st_graph cfg;
+  struct open_nodes o = {0, 0};
+  unsigned char *gone = malloc(g->n + 1);
+  unsigned i;
+  st_graph_init(&cfg, g->n);
+  for (i = 0; i < g->nedges; i++) st_graph_add_edge(&cfg, g->edges[i].from, g->edges[i].to);
+  if (gone && st_graph_finish(&cfg, 0) == 0) {
+    memcpy(gone, cut, g->n);
+    gone[0] = 1;
+    if (st_graph_cycles(&cfg, gone, count_open, &o)) o.left = 0;
   }
-  for (i = 0; i < n; i++) {
-    fs[i + 1] += fs[i];
-    fp[i + 1] += fp[i];
-  }
-  {
-    unsigned *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b);
-    if (!a || !b) {
-      free(a);
-      free(b);
-      goto out;
-    }
-    for (i = 0; i < g->nedges; i++) {
-      unsigned f = g->edges[i].from, t = g->edges[i].to;
-      succ[fs[f] + a[f]++] = t;
-      pred[fp[t] + b[t]++] = f;
-      if (!gone[f] && !gone[t]) {
-        outdeg[f]++;
-        indeg[t]++;
-      }
-    }
-    free(a);
-    free(b);
-  }
-  for (i = 1; i < n; i++)
-    if (!gone[i] && (!indeg[i] || !outdeg[i])) {
-      gone[i] = 1;
-      work[top++] = i;
-    }
-  while (top) {
-    unsigned v = work[--top], e;
-    for (e = fs[v]; e < fs[v + 1]; e++) {
-      unsigned t = succ[e];
-      if (gone[t]) continue;
-      if (--indeg[t] == 0) {
-        gone[t] = 1;
-        work[top++] = t;
-      }
-    }
-    for (e = fp[v]; e < fp[v + 1]; e++) {
-      unsigned f = pred[e];
-      if (gone[f]) continue;
-      if (--outdeg[f] == 0) {
-        gone[f] = 1;
-        work[top++] = f;
-      }
-    }
-  }
-  for (i = 1; i < n; i++)
-    if (!gone[i]) {
-      if (!left) *first_open = i;
-      left++;
-    }
-out:
-  free(indeg);
-  free(outdeg);
-  free(fs);
-  free(fp);
-  free(succ);
-  free(pred);
-  free(work);
+  st_graph_free(&cfg);
   free(gone);
-  return left;
+  *first_open = o.first;
+  return o.left;
 }
 
 /*

@@ -44,6 +44,12 @@ struct st_cfg {
   const struct st_edge *edges; /* every edge: normal, abnormal, EH, indirect */
 };
 
+/* The graph of cfg's edges (graph.h), successors only: 0, or -1 if an
+ * edge names a block out of range or memory ran out.  st_graph_free it
+ * either way. */
+struct st_graph;
+int st_cfg_graph(const struct st_cfg *cfg, struct st_graph *g);
+
 /* Why a block ticks (a bit set, for statistics and tests). */
 enum st_tick_reason {
   ST_TICK_ENTRY = 1u << 0,
