@@ -6,7 +6,9 @@ functions in it that carry no tick.
 Cases (--case):
   archive  an instrumented main (GCC plugin) linked with an uninstrumented
            static library built by plain gcc: the library's functions, and
-           only they, are untracked; the warning names them.
+           only they, are untracked; the warning names them; the
+           tracer's check steps them only with --untracked, and then finds
+           their loops.
   full     the same with the library built by the same plugin (--compiler
            gcc or clang, --link dynamic or static): no untracked function
            but those of the static C library (-static links Debian's
@@ -46,6 +48,7 @@ int plainlib_walk(int n) {
 }
 """
 LIB_FUNCTIONS = {"plainlib_sum", "plainlib_fill", "plainlib_lookup", "plainlib_walk"}
+LIB_LOOPS = {"plainlib_sum", "plainlib_fill", "plainlib_walk"}
 
 MAIN_C = r"""
 #include <stdio.h>
@@ -234,6 +237,36 @@ def check_trace_quiet(trace, path):
         fail("softticks-trace count %s: exit %d, stderr %r" % (path, rc, err))
 
 
+def trace_violations(trace, path, untracked):
+    """The functions `softticks-trace check` reports violations in."""
+    cmd = [trace, "check", "--json"] + (["--untracked"] if untracked else []) + ["--", path]
+    rc, out, err = run(cmd)
+    lines = out.strip().splitlines()
+    if not lines:
+        fail("%s: no report (exit %d): %s" % (" ".join(cmd), rc, err.strip()))
+        return None
+    report = json.loads(lines[-1])
+    print("softticks-trace check%s: %d violations, %d steps" %
+          (" --untracked" if untracked else "", len(report["violations"]), report["steps"]))
+    return {v["function"] for v in report["violations"]}
+
+
+def check_trace_untracked(trace, path, loop_functions):
+    """check steps instrumented functions only: no violation; with
+    --untracked the untracked loops are stepped too and violate."""
+    plain = trace_violations(trace, path, False)
+    if plain:
+        fail("softticks-trace check %s: violations in %s" % (path, ", ".join(sorted(plain))))
+    watched = trace_violations(trace, path, True)
+    if watched is None:
+        return
+    if loop_functions and not watched & loop_functions:
+        fail("softticks-trace check --untracked %s: no violation in the untracked loops %s (got %s)" %
+             (path, ", ".join(sorted(loop_functions)), ", ".join(sorted(watched)) or "none"))
+    if not loop_functions and watched:
+        fail("softticks-trace check --untracked %s: violations in %s" % (path, ", ".join(sorted(watched))))
+
+
 def build_c(args, work):
     cc = args.gcc if args.compiler == "gcc" else args.clang
     flags = ["-fplugin=" + args.gcc_plugin] if args.compiler == "gcc" else ["--config=" + args.clang_config]
@@ -310,6 +343,7 @@ def main():
             check_partial(args.inspect, prog, LIB_FUNCTIONS, USER_FUNCTIONS, only=LIB_FUNCTIONS)
         if args.trace:
             check_trace(args.trace, prog, LIB_FUNCTIONS)
+            check_trace_untracked(args.trace, prog, LIB_LOOPS)
     else:
         prog = build_c(args, args.work)
         static_names = None
@@ -324,6 +358,7 @@ def main():
             check_full(args.inspect, prog, static_names)
         if args.trace and static_names is None:
             check_trace_quiet(args.trace, prog)
+            check_trace_untracked(args.trace, prog, set())
     if failures:
         return 1
     print("ok")

@@ -66,6 +66,7 @@ struct checker {
   int warned_foreign_int3;
   size_t modules_warned; /* modules of the address space looked at for the
                             partly instrumented warning */
+  int with_untracked;    /* --untracked: step their untracked functions too */
 };
 
 static void add_function(void *vctx, uint64_t start, uint64_t end, const struct st_elf_module *mod,
@@ -116,7 +117,7 @@ static int refresh_functions(struct checker *c) {
   }
   c->fn_count = 0;
   if (st_address_space_refresh(&c->as, c->e->main.pid) != 0) return -1;
-  st_address_space_instrumented(&c->as, add_function, c);
+  st_address_space_instrumented(&c->as, c->with_untracked, add_function, c);
   warn_new_modules(c);
   qsort(c->fns, c->fn_count, sizeof *c->fns, compare_ranges);
   for (i = 0; i < c->fn_count; i++)
@@ -459,6 +460,7 @@ int cmd_check(const struct command_args *a) {
   memset(&c, 0, sizeof c);
   c.e = &e;
   c.execs_seen = e.execs;
+  c.with_untracked = a->untracked;
   if (run_checked(&c) == ENGINE_ERROR) {
     rc = engine_failure(&e); /* kills the program, frees the engine */
   } else {

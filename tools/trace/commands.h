@@ -11,6 +11,7 @@ struct command_args {
   int period_given; /* --period on the command line */
   int json;
   int do_continue;  /* stop-at --continue */
+  int untracked;    /* check --untracked */
   uint64_t n;       /* stop-at N */
   uint64_t every;   /* slices --every K */
   const char *output; /* -o FILE: reports there, not on stdout */

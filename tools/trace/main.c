@@ -37,9 +37,12 @@ static void usage(FILE *out) {
 "                              ticks, pc, sp, registers and the enclosing function;\n"
 "                              --continue runs on and prints the total\n"
 "  slices --every K [--json]   trap every K ticks; list tick, pc, sp (function)\n"
-"  check [--json]              single-step the instrumented code and check the\n"
+"  check [--json] [--untracked]\n"
+"                              single-step the instrumented code and check the\n"
 "                              guarantee: between two changes of the countdown no\n"
-"                              (pc, sp) in an instrumented function repeats\n"
+"                              (pc, sp) in an instrumented function repeats;\n"
+"                              --untracked: in the untracked functions of modules\n"
+"                              with the note too (a loop there is a violation)\n"
 "\n"
 "Options:\n"
 "  --json        one JSON object on stdout (keys: count: ticks, exit_status,\n"
@@ -61,6 +64,9 @@ static void usage(FILE *out) {
 "Instrumented functions (check): the functions (.symtab/.dynsym STT_FUNC) of\n"
 "every mapped module that carries the .note.rrsoftticks note, whose bytes in\n"
 "the file contain the whole tick sequence of the module's architecture.\n"
+"Untracked functions: the other functions of such a module with code, but for\n"
+"those that are tick-free by rule (softticks's own parts, ifunc resolvers,\n"
+"stubs, start files, thunks, split parts; softticks-inspect's rule).\n"
 "Uninstrumented code runs freely: int3 breakpoints at the instrumented\n"
 "functions' entries, and at the return address (with its sp) of a call that\n"
 "leaves instrumented code, start the stepping again.\n"
@@ -173,6 +179,8 @@ int main(int argc, char **argv) {
         a.engine.layout = ENGINE_LAYOUT_PAGE;
       else
         return usage_error("--layout wants rr or page (got '%s')", i < argc ? argv[i] : "");
+    } else if (!strcmp(arg, "--untracked") && !strcmp(cmd, "check")) {
+      a.untracked = 1;
     } else if (!strcmp(arg, "--continue") && !strcmp(cmd, "stop-at")) {
       a.do_continue = 1;
     } else if (!strcmp(arg, "--every") && !strcmp(cmd, "slices")) {

@@ -132,8 +132,8 @@ void st_address_space_locate(struct st_address_space *as, uint64_t pc, struct st
   }
 }
 
-void st_address_space_instrumented(struct st_address_space *as, st_function_visitor fn,
-                                   void *ctx) {
+void st_address_space_instrumented(struct st_address_space *as, int with_untracked,
+                                   st_function_visitor fn, void *ctx) {
   size_t i, k;
   for (i = 0; i < as->map_count; i++) {
     const struct st_mapping *m = &as->maps[i];
@@ -144,7 +144,7 @@ void st_address_space_instrumented(struct st_address_space *as, st_function_visi
     for (k = 0; k < mod->function_count; k++) {
       const struct st_function *f = &mod->functions[k];
       uint64_t start = f->addr + bias;
-      if (f->instrumented && start >= m->start && start + f->size <= m->end)
+      if ((f->instrumented || (with_untracked && f->untracked)) && start >= m->start && start + f->size <= m->end)
         fn(ctx, start, start + f->size, mod, f);
     }
   }

@@ -49,9 +49,11 @@ const struct st_elf_module *st_address_space_module(struct st_address_space *as,
 void st_address_space_locate(struct st_address_space *as, uint64_t pc, struct st_location *loc);
 
 /* Calls fn for every instrumented function of every module carrying the
- * note that is mapped executable, with its runtime [start, end). */
+ * note that is mapped executable, with its runtime [start, end); with
+ * with_untracked, for its untracked functions (st_function.untracked) too. */
 typedef void (*st_function_visitor)(void *ctx, uint64_t start, uint64_t end,
                                     const struct st_elf_module *mod, const struct st_function *f);
-void st_address_space_instrumented(struct st_address_space *as, st_function_visitor fn, void *ctx);
+void st_address_space_instrumented(struct st_address_space *as, int with_untracked,
+                                   st_function_visitor fn, void *ctx);
 
 #endif

@@ -107,6 +107,7 @@ static int read_functions(Elf *elf, const unsigned char *file, size_t file_size,
       f->size = sym.st_size;
       f->name = strdup(name);
       f->instrumented = 0;
+      f->untracked = 0;
       f->ifunc = GELF_ST_TYPE(sym.st_info) == STT_GNU_IFUNC;
       f->shndx = sym.st_shndx < SHN_LORESERVE ? sym.st_shndx : 0;
       if (!f->name) return -1;
@@ -166,6 +167,8 @@ static int classify_functions(Elf *elf, struct st_elf_module *mod,
   }
   rc = st_coverage_classify(items, mod->function_count, aliases->names, aliases->count,
                             &mod->coverage);
+  for (i = 0; rc == 0 && i < mod->function_count; i++)
+    mod->functions[i].untracked = items[i].cls == ST_TICK_CLASS_UNTRACKED;
   free(items);
   if (rc != 0) return -1;
   mod->coverage_checked = 1;

@@ -21,6 +21,9 @@ struct st_function {
   uint64_t size;
   char *name;
   int instrumented; /* its code contains the arch's tick sequence */
+  /* No tick, and none of the tick-free kinds the coverage rule allows
+   * (tick_coverage.h): set only in a module with the note. */
+  int untracked;
   int ifunc;        /* an STT_GNU_IFUNC symbol (the resolver) */
   size_t shndx;     /* its symbol's section (0: none or a reserved index) */
 };
