@@ -41,7 +41,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
       /* Always said, not only with --softticks-report: the file keeps its
        * tick-free cycles. */
       struct sas_report loud = *rep;
-      if (!loud.out) loud.out = stderr;
+      if (!loud.out && !opt->fragment) loud.out = stderr;
       sas_note(&loud, src->stmts[s.v[g.nodes[c].v].origin].line,
                "warning: a code address is computed from a label here (%s): ticks would move "
                "the code it reaches; file left uninstrumented",
@@ -62,6 +62,12 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
     goto out;
   }
   rc = 0;
+  if (opt->fragment) {
+    res->ins = ins;
+    res->nins = nins;
+    ins = NULL;
+    nins = 0;
+  }
 out:
   while (nins) free(ins[--nins].text);
   free(ins);
