@@ -1,0 +1,19 @@
+; Intel-dialect inline asm: softticks-as reads AT&T syntax only, so the
+; statement is left as it is (its loop tick-free), and the user is told
+; once per module.
+; RUN: opt %loadplugin -passes=softticks,verify -S %s 2>%t.err | FileCheck %s
+; RUN: FileCheck %s --check-prefix=WARN < %t.err
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define i32 @intel(
+; CHECK: call i32 asm sideeffect inteldialect "1: dec $0; jnz 1b", "=r,0,~{dirflag},~{fpsr},~{flags}"(i32 %n)
+; CHECK: call i32 asm sideeffect inteldialect "2: sub $0, 1; jnz 2b", "=r,0,~{dirflag},~{fpsr},~{flags}"(i32 %r)
+define i32 @intel(i32 %n) {
+entry:
+  %r = call i32 asm sideeffect inteldialect "1: dec $0; jnz 1b", "=r,0,~{dirflag},~{fpsr},~{flags}"(i32 %n)
+  %s = call i32 asm sideeffect inteldialect "2: sub $0, 1; jnz 2b", "=r,0,~{dirflag},~{fpsr},~{flags}"(i32 %r)
+  ret i32 %s
+}
+
+; WARN: warning: softticks: 2 assembly parts of module {{.*}}inline_asm_intel.ll left without ticks, its loops tick-free (first: inline asm in intel: Intel-dialect inline asm: softticks-as reads AT&T syntax only)
+; WARN-NOT: softticks
