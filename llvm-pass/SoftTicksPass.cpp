@@ -525,6 +525,8 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   // -fno-integrated-as -B) then ticks only its asm statements, also where
   // no function ticks and no manifest comes (common/module_asm.h).
   M.appendModuleInlineAsm(ST_COMPILED_MARKER);
+  // Its asm statements tick already (InlineAsmTicks.cpp): none twice.
+  M.appendModuleInlineAsm(ST_ASM_TICKED_MARKER);
   if (!IsLtoUnit && isThinLtoModule(M))
     warn(M, "ThinLTO module " + M.getModuleIdentifier() +
                 " was compiled without the softticks plugin: if its link has more than one "
