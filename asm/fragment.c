@@ -238,6 +238,12 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
   }
   if (gas.failed) goto done;
   gas.map[gas.len] = f->len; /* put() left room for it */
+  /* rustc wraps global_asm! (Intel by default) in .intel_syntax/.att_syntax. */
+  if (strstr(gas.s, ".intel_syntax")) {
+    res->reason = "Intel syntax (.intel_syntax): softticks-as reads AT&T syntax only";
+    rc = 0;
+    goto done;
+  }
 
   memset(&src, 0, sizeof src);
   memset(&opt, 0, sizeof opt);
