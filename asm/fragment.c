@@ -259,6 +259,7 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
     rc = 0;
     goto done;
   }
+  res->cycles_open = st.cycles_open;
   if (st.refused) {
     res->reason = "a code address is computed from a label: ticks would move the code it reaches";
     rc = 0;
@@ -303,6 +304,8 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
   rc = 1;
 done:
   if (rc < 0) memset(res, 0, sizeof *res);
+  if (rc == 0 && !res->reason && res->cycles_open)
+    res->reason = "a cycle is left without a tick (softticks-as --softticks-report says where)";
   for (i = 0; i < r.nins; i++) free(r.ins[i].text);
   free(r.ins);
   free(r.text);

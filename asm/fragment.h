@@ -48,6 +48,9 @@ struct sas_fragment_result {
   unsigned ticks;   /* inserted */
   unsigned saved;   /* of which save what they clobber */
   unsigned widened; /* short branches widened */
+  /* Statements left on a cycle without a tick (softticks-as's self-check:
+   * a label followed by data where a tick was wanted...), changed or not. */
+  unsigned cycles_open;
 };
 
 /* 1: changed (res->text); 0: unchanged (res->reason); -1: out of memory. */

@@ -40,6 +40,8 @@ std::optional<std::string> instrument(const sas_fragment &Frag, AsmTickStats &S,
   std::string Text(Res.text, Res.len);
   std::free(Res.text);
   Ticks = Res.ticks;
+  if (Res.cycles_open)
+    noteLeft(S, Where, "a cycle is left without a tick (softticks-as --softticks-report says where)");
   return Text;
 }
 
