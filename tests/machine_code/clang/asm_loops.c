@@ -12,87 +12,53 @@
 
 int asm_file_loop(int n); /* below, file-scope asm: n * 5 */
 
+/* The same loops in each arch's syntax.  aarch64: x16/x17 are not
+ * clobbered, so its ticks save them (an operand may sit there). */
 #if defined(__aarch64__)
-__asm__(".text\n\t"
-        ".globl asm_file_loop\n\t"
-        ".type asm_file_loop, %function\n"
-        "asm_file_loop:\n\t"
-        "mov w1, w0\n\t"
-        "mov w0, #0\n"
-        "1:\tadd w0, w0, #5\n\t"
-        "subs w1, w1, #1\n\t"
-        "b.ne 1b\n\t"
-        "ret\n\t"
-        ".size asm_file_loop, .-asm_file_loop\n");
-
-static int inline_loop(int x, int n) {
-  __asm__ volatile("1: add %w0, %w0, #3\n\tsubs %w1, %w1, #1\n\tb.ne 1b" : "+r"(x), "+r"(n) : : "cc");
-  return x;
-}
-
-/* x16/x17 not clobbered: the tick saves them (an operand may sit there). */
-static unsigned carry_loop(unsigned *mem, unsigned n) {
-  unsigned acc = 0;
-  __asm__ volatile("2:\n\t"
-                   "add %w0, %w0, #0x7ff\n\t"
-                   "str %w0, %1\n\t"
-                   "sub %w2, %w2, #1\n\t"
-                   "cbnz %w2, 2b"
-                   : "+r"(acc), "=m"(*mem), "+r"(n));
-  return acc;
-}
-
-static int goto_loop(int *p) {
-  int v = *p;
-  __asm__ goto("4: subs %w0, %w0, #1\n\tb.eq %l[done]\n\tb 4b" : : "r"(v) : "cc" : done);
-  return -1;
-done:
-  return 0;
-}
+#define FUNCTION_TYPE "%function"
+#define FILE_LOOP "mov w1, w0\n\tmov w0, #0\n1:\tadd w0, w0, #5\n\tsubs w1, w1, #1\n\tb.ne 1b\n\t"
+#define INLINE_LOOP "1: add %w0, %w0, #3\n\tsubs %w1, %w1, #1\n\tb.ne 1b"
+#define CARRY_LOOP "2:\n\tadd %w0, %w0, #0x7ff\n\tstr %w0, %1\n\tsub %w2, %w2, #1\n\tcbnz %w2, 2b"
+#define COUNT_REG "+r"
+#define GOTO_LOOP "4: subs %w0, %w0, #1\n\tb.eq %l[done]\n\tb 4b"
+#define GOTO_IN "r"
 #else
 #if defined(__x86_64__)
 #define ARG_TO_ECX "mov %edi, %ecx\n\t"
 #else
 #define ARG_TO_ECX "mov 4(%esp), %ecx\n\t"
 #endif
-__asm__(".text\n\t"
-        ".globl asm_file_loop\n\t"
-        ".type asm_file_loop, @function\n"
-        "asm_file_loop:\n\t" ARG_TO_ECX
-        "xor %eax, %eax\n"
-        "1:\tadd $5, %eax\n\t"
-        "dec %ecx\n\t"
-        "jnz 1b\n\t"
-        "ret\n\t"
-        ".size asm_file_loop, .-asm_file_loop\n");
+#define FUNCTION_TYPE "@function"
+#define FILE_LOOP ARG_TO_ECX "xor %eax, %eax\n1:\tadd $5, %eax\n\tdec %ecx\n\tjnz 1b\n\t"
+#define INLINE_LOOP "1: addl $3,%0; decl %1; jnz 1b"
+/* Immediates (`$$` in the IR), a memory operand, a carry across the loop. */
+#define CARRY_LOOP \
+  "clc\n2:\n\tadcl $0x7fffffff, %0\n\tmovl %0, %1\n\tleal -1(%2), %2\n\tjecxz 3f\n\tjmp 2b\n3:"
+#define COUNT_REG "+c"
+#define GOTO_LOOP "4: decl %0; jz %l[done]; jmp 4b"
+#define GOTO_IN "m"
+#endif
+
+__asm__(".text\n\t.globl asm_file_loop\n\t.type asm_file_loop, " FUNCTION_TYPE
+        "\nasm_file_loop:\n\t" FILE_LOOP "ret\n\t.size asm_file_loop, .-asm_file_loop\n");
 
 static int inline_loop(int x, int n) {
-  __asm__ volatile("1: addl $3,%0; decl %1; jnz 1b" : "+r"(x), "+r"(n));
+  __asm__ volatile(INLINE_LOOP : "+r"(x), "+r"(n) : : "cc");
   return x;
 }
 
-/* Immediates (`$$` in the IR), a memory operand, a carry across the loop. */
 static unsigned carry_loop(unsigned *mem, unsigned n) {
   unsigned acc = 0;
-  __asm__ volatile("clc\n"
-                   "2:\n\t"
-                   "adcl $0x7fffffff, %0\n\t"
-                   "movl %0, %1\n\t"
-                   "leal -1(%2), %2\n\t"
-                   "jecxz 3f\n\t"
-                   "jmp 2b\n"
-                   "3:"
-                   : "+r"(acc), "=m"(*mem), "+c"(n));
+  __asm__ volatile(CARRY_LOOP : "+r"(acc), "=m"(*mem), COUNT_REG(n) : : "cc");
   return acc;
 }
 
 static int goto_loop(int *p) {
-  __asm__ goto("4: decl %0; jz %l[done]; jmp 4b" : : "m"(*p) : "cc", "memory" : done);
+  __asm__ goto(GOTO_LOOP : : GOTO_IN(*p) : "cc", "memory" : done);
   return -1;
 done:
-  return *p;
+  return 0;
 }
-#endif
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 1000;
