@@ -40,7 +40,9 @@ static void family(const char *name, size_t n, char *out, size_t cap) {
   snprintf(out, cap, "%s", r);
 }
 
-static int a64; /* the file is aarch64: registers x0/w0 ..., destination first */
+/* The file is aarch64: registers x0/w0 ..., destination first.  Per thread:
+ * lld runs its LTO backends, and the pass with them, in threads. */
+static _Thread_local int a64;
 
 /* aarch64: "x9", "w9" -> "r9"; "" for anything else. */
 static void a64_family(const char *p, size_t n, char *out, size_t cap) {

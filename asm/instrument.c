@@ -5,14 +5,15 @@
 #include "module_asm.h"
 #include "sas.h"
 
-/* The source is a plugin's output (ST_COMPILED_MARKER at the start of a
- * line): only its asm statements may tick. */
-static int is_compiler_output(const char *buf, size_t len) {
-  static const char marker[] = ST_COMPILED_MARKER "\n";
+/* A plugin's marker line (common/module_asm.h) at the start of a line:
+ * ST_COMPILED_MARKER, only its asm statements may tick; ST_ASM_TICKED_MARKER,
+ * nothing may. */
+static int has_marker(const char *buf, size_t len, const char *marker_line) {
+  size_t n = strlen(marker_line);
   const char *p = buf, *end = buf + len;
   while ((p = memchr(p, '#', (size_t)(end - p))) != NULL) {
-    if ((p == buf || p[-1] == '\n') && (size_t)(end - p) >= sizeof marker - 1 &&
-        !memcmp(p, marker, sizeof marker - 1))
+    if ((p == buf || p[-1] == '\n') && (size_t)(end - p) > n && !memcmp(p, marker_line, n) &&
+        p[n] == '\n')
       return 1;
     p++;
   }
@@ -31,17 +32,19 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   memset(&g, 0, sizeof g);
   memset(res, 0, sizeof *res);
   err->msg[0] = 0;
-  if (is_compiler_output(src->buf, src->len)) opts.compiled = 1;
+  if (has_marker(src->buf, src->len, ST_COMPILED_MARKER)) opts.compiled = 1;
   if (sas_source_parse(src, err) || sas_expand(src, &s, rep, err) ||
       sas_graph_build(src, &s, &opts, &g, rep, err))
     goto out;
   {
     unsigned c = sas_computed_code_address(&s, &g, src->arch);
-    if (c) {
+    if (has_marker(src->buf, src->len, ST_ASM_TICKED_MARKER)) {
+      /* ST_ASM_TICKED_MARKER: the LLVM pass ticked its asm statements too. */
+    } else if (c) {
       /* Always said, not only with --softticks-report: the file keeps its
        * tick-free cycles. */
       struct sas_report loud = *rep;
-      if (!loud.out) loud.out = stderr;
+      if (!loud.out && !opt->fragment) loud.out = stderr;
       sas_note(&loud, src->stmts[s.v[g.nodes[c].v].origin].line,
                "warning: a code address is computed from a label here (%s): ticks would move "
                "the code it reaches; file left uninstrumented",
@@ -62,6 +65,12 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
     goto out;
   }
   rc = 0;
+  if (opt->fragment) {
+    res->ins = ins;
+    res->nins = nins;
+    ins = NULL;
+    nins = 0;
+  }
 out:
   while (nins) free(ins[--nins].text);
   free(ins);

@@ -126,6 +126,8 @@ struct sas_options {
    * its pass placed the ticks, so only #APP regions may tick, as with the
    * manifest, which a unit whose functions all opted out does not carry. */
   int compiled;
+  /* A fragment (fragment.c): nothing on stderr; the result keeps the insertions. */
+  int fragment;
 };
 /* The node after n in n's section (its layout), 0 if none. */
 unsigned sas_next_in_section(const struct sas_graph *g, unsigned n);
@@ -200,6 +202,8 @@ struct sas_result {
   size_t len;
   int has_manifest;
   int glibc_unit; /* sas_is_glibc_unit */
+  struct sas_insert *ins; /* options.fragment only: the insertions, sorted (caller frees) */
+  unsigned nins;
 };
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,

@@ -27,6 +27,10 @@
  * out (no manifest) reached an assembler found through -B as if
  * hand-written, and was ticked. */
 #define ST_COMPILED_MARKER "# softticks: compiled by an instrumenting pass; only asm statements tick here"
+/* After it, from the LLVM pass, which ticks asm statements itself
+ * (asm/fragment.h): softticks-as then inserts nothing at all (a second
+ * tick in each asm loop otherwise). */
+#define ST_ASM_TICKED_MARKER "# softticks: the pass ticked the asm statements too"
 
 #ifdef __cplusplus
 extern "C" {

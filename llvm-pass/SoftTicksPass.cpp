@@ -1,6 +1,7 @@
 // The instrumentation: LLVM CFG -> st_cfg -> st_place() -> inline asm.
 #include "SoftTicksPass.h"
 #include "FunctionFilter.h"
+#include "InlineAsmTicks.h"
 #include "LateLoops.h"
 #include "TickTarget.h"
 
@@ -496,7 +497,10 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
   bool Owns = takeLtoOwnership(M, OwnInitializer, IsLtoUnit);
   FunctionFilter Filter(M);
   Stats S;
+  AsmTickStats AsmS;
   bool MapsEarly = false;
+  // The user's file-scope asm, before the pass appends anything to it.
+  tickModuleAsm(M, Target->Arch, Target->IntelSyntax, AsmS);
   for (Function &F : M) {
     if (Filter.mapsPageFirst(F)) {
       callInitializerFirst(F);
@@ -505,16 +509,24 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
     if (Filter.skipReason(F))
       continue;
     expandLateLoops(F, Target->Arch);
+    tickInlineAsm(F, Target->Arch, Tick, AsmS);
     unsigned N = FunctionInstrumenter(F, Tick).run();
     S.Ticks += N;
     S.Functions += N != 0;
   }
+  S.Ticks += AsmS.Ticks;
+  if (AsmS.Left)
+    warn(M, Twine(AsmS.Left) + " assembly " + (AsmS.Left == 1 ? "part" : "parts") +
+                " of module " + M.getModuleIdentifier() +
+                " left without ticks, its loops tick-free (first: " + AsmS.FirstLeft + ")");
 
   M.addModuleFlag(Module::Max, InstrumentedFlag, 1);
   // Every unit, ticks or none: an external softticks-as (clang
   // -fno-integrated-as -B) then ticks only its asm statements, also where
   // no function ticks and no manifest comes (common/module_asm.h).
   M.appendModuleInlineAsm(ST_COMPILED_MARKER);
+  // Its asm statements tick already (InlineAsmTicks.cpp): none twice.
+  M.appendModuleInlineAsm(ST_ASM_TICKED_MARKER);
   if (!IsLtoUnit && isThinLtoModule(M))
     warn(M, "ThinLTO module " + M.getModuleIdentifier() +
                 " was compiled without the softticks plugin: if its link has more than one "
@@ -522,9 +534,14 @@ PreservedAnalyses SoftTicksPass::run(Module &M, ModuleAnalysisManager &) {
                 "unit with the plugin");
   if (Owns && (S.Ticks || IsLtoUnit || MapsEarly))
     appendModuleAsm(M, *Target, OwnInitializer);
-  if (statsRequested())
+  if (statsRequested()) {
     errs() << "softticks: " << M.getModuleIdentifier() << ": " << S.Ticks << " ticks in "
-           << S.Functions << " functions\n";
+           << S.Functions << " functions";
+    if (AsmS.Ticks)
+      errs() << "; " << AsmS.Ticks << " of them in assembly (" << AsmS.Statements
+             << " inline asm statements, " << AsmS.ModuleAsm << " in module asm)";
+    errs() << "\n";
+  }
   return PreservedAnalyses::none();
 }
 

@@ -13,6 +13,7 @@ target triple = "x86_64-unknown-linux-gnu"
 declare void @g(i32)
 
 ; CHECK: module asm "# softticks: compiled by an instrumenting pass; only asm statements tick here"
+; CHECK-NEXT: module asm "# softticks: the pass ticked the asm statements too"
 ; CHECK-NOT: module asm
 ; CHECK: @llvm.compiler.used = appending global [1 x ptr] [ptr @keep]
 ; CHECK-LABEL: define void @f(

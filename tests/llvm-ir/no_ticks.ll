@@ -5,6 +5,7 @@
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK: module asm "# softticks: compiled by an instrumenting pass; only asm statements tick here"
+; CHECK-NEXT: module asm "# softticks: the pass ticked the asm statements too"
 ; CHECK-NOT: module asm
 ; CHECK: declare void @decl()
 ; CHECK: !{i32 7, !"softticks.instrumented", i32 1}
