@@ -12,7 +12,9 @@ mkdir -p "$ST_WORK" && cd "$ST_WORK" || exit 2
 status=0 files=0 ticked=0
 for s in "$ST_HERE"/*.s; do
   name=$(basename "$s" .s)
-  case $name in aarch64_* | i386_*) continue ;; esac
+  # open_cycles.s keeps cycles without a tick on purpose (a loop head
+  # followed by data: asm.lit.open_cycles, left out of mc.objects too).
+  case $name in aarch64_* | i386_* | open_cycles) continue ;; esac
   "$ST_REAL_AS" --64 "$s" -o plain.o 2>/dev/null || continue
   files=$((files + 1))
   for mode in module inline; do
