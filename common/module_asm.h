@@ -8,7 +8,9 @@
  * all three in the COMDAT group __rr_softticks_init, so that a linked
  * module keeps exactly one of each however many units carry them;
  * and, in the group __rr_softticks_early, an ifunc whose resolution at
- * relocation time calls the initializer early (see module_asm.c).
+ * relocation time calls the initializer early; and, in the group
+ * __rr_softticks_page_check, the page check: it stops a process whose
+ * module's own segments cover the countdown page (see module_asm.c).
  * The returned text follows asm_text.h's ownership rule (malloc'd, the
  * caller frees it).
  */
@@ -28,12 +30,18 @@
  * hand-written, and was ticked. */
 #define ST_COMPILED_MARKER "# softticks: compiled by an instrumenting pass; only asm statements tick here"
 
+/* The exit status of a process the page check stops: one of its
+ * modules' own segments cover the countdown page, so its ticks would count
+ * down its own memory (abi/ABI.md section 5).  softticks-trace's refusal
+ * of the same program is 4. */
+#define ST_PAGE_COVERED_STATUS 115
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The initializer, its .init_array entry, the ABI note and the early
- * mapping for arch; NULL for an unknown arch or out of memory. */
+/* The initializer, its .init_array entry, the ABI note, the early
+ * mapping and the page check for arch; NULL for an unknown arch or out of memory. */
 char *st_module_asm(enum rr_softticks_arch arch);
 
 /* The ABI's COMDAT group alone: the initializer, its .init_array entry and
