@@ -3,10 +3,17 @@
 # "The per-module initializer"), with one instrumenting compiler for ARCH:
 #   - a non-PIE program with ~2 GB of static data: the initializer cannot
 #     tell its image from a tracer's page (EEXIST is never an error), so it
-#     is caught from its own extent: softticks-inspect calls it inconsistent
-#     (and warns for the uninstrumented one covering the page) and
-#     softticks-trace refuses it with exit 4 and a message; built as PIE
-#     (x86-64) it runs and prints the plain result;
+#     is caught from its own extent: run alone, the module's page check
+#     stops it before main with status 115 and a message naming it and the
+#     page (also built through softticks-as, with gcc, when ST_SAS_BIN is
+#     set); softticks-inspect calls it inconsistent (and warns for the
+#     uninstrumented one covering the page) and softticks-trace refuses it
+#     with exit 4 and a message; built as PIE (x86-64) it runs and prints
+#     the plain result;
+#   - ordinary programs (PIE, non-PIE, static, with an instrumented shared
+#     object) print what the plain build prints, alone and under
+#     softticks-trace (rr's layout: its page, the countdown page and the
+#     syscall buffer right after it): the page check never fires there;
 #   - the initializer run again in front of pages others made (a minimal
 #     tracer's, rr's layout with the syscall buffer right after the page,
 #     one wide mapping, its own page with a neighbour: page_owner.c): it
@@ -38,6 +45,28 @@ expected=$(st_arch_run "$arch" ./big_plain) || fail "the plain build does not ru
 
 "${cc[@]}" "${aflags[@]}" -O1 -no-pie "$src/big_static.c" -o big || fail "big_static.c"
 
+# The page check (common/module_asm.c): alone, the program stops before it
+# computes anything, with ST_PAGE_COVERED_STATUS (common/module_asm.h).
+page=0x70001000
+covered_status=115
+stops_alone() { # PROG: stops with the status and the message
+  local rc=0
+  st_arch_run "$arch" "./$1" > "$1.alone.out" 2> "$1.alone.err" || rc=$?
+  cat "$1.alone.err"
+  [ "$rc" = "$covered_status" ] || fail "$1 alone: exit $rc, $covered_status expected"
+  [ ! -s "$1.alone.out" ] || fail "$1 alone: printed '$(cat "$1.alone.out")'"
+  grep -q "^softticks: .*$1: the module at 0x[0-9a-f]* covers the countdown page $page: " \
+    "$1.alone.err" || fail "$1 alone: no clear message"
+}
+stops_alone big
+echo "ok: alone, the page check stops it"
+if [ "$ST_KIND" = gcc ] && [ -n "${ST_SAS_BIN:-}" ]; then
+  "${plain[@]}" "${aflags[@]}" -B "$ST_SAS_BIN/" -O1 -no-pie "$src/big_static.c" -o big_sas ||
+    fail "big_static.c (softticks-as)"
+  stops_alone big_sas
+  echo "ok: built through softticks-as, too"
+fi
+
 if [ -n "$trace" ]; then
   rc=0
   "$trace" count -- ./big > trace.out 2> trace.err || rc=$?
@@ -62,6 +91,47 @@ if [ "$arch" = x86_64 ]; then
   [ "$(./big_pie)" = "$expected" ] || fail "the PIE build prints $(./big_pie)"
   echo "ok: as PIE it runs"
 fi
+
+# The normal cases: the page check never fires, with or without a tracer.
+"${plain[@]}" "${aflags[@]}" -O1 "$src/normal_main.c" -o normal_plain || fail "normal_main.c (plain)"
+normal=$(st_arch_run "$arch" ./normal_plain) || fail "the plain normal_main does not run"
+"${plain[@]}" "${aflags[@]}" -O1 -fPIC -shared "$src/normal_lib.c" -o libplain_lib.so ||
+  fail "normal_lib.c (plain)"
+"${plain[@]}" "${aflags[@]}" -O1 -DWITH_LIB "$src/normal_main.c" -L. -lplain_lib \
+  -Wl,-rpath,"$PWD" -o with_lib_plain || fail "normal_main.c with the library (plain)"
+with_lib=$(st_arch_run "$arch" ./with_lib_plain) || fail "the plain build with the library does not run"
+"${cc[@]}" "${aflags[@]}" -O1 -fPIC -shared "$src/normal_lib.c" -o libnormal_lib.so ||
+  fail "normal_lib.c"
+built=(with_lib)
+"${cc[@]}" "${aflags[@]}" -O1 -DWITH_LIB "$src/normal_main.c" -L. -lnormal_lib \
+  -Wl,-rpath,"$PWD" -o with_lib || fail "normal_main.c with the library"
+for how in pie no-pie static; do
+  case $how in
+    pie) flags=(-fPIE -pie) ;;
+    no-pie) flags=(-no-pie) ;;
+    static) flags=(-static) ;;
+  esac
+  # No static C library for i386 or the compiler's target: skip that one.
+  "${cc[@]}" "${aflags[@]}" -O1 "${flags[@]}" "$src/normal_main.c" -o "normal_$how" 2> build.err ||
+    { [ "$how" = static ] && echo "skipped: static: $(head -1 build.err)" && continue; }
+  built+=("normal_$how")
+done
+for prog in "${built[@]}"; do
+  want=$normal
+  [ "$prog" = with_lib ] && want=$with_lib
+  rc=0
+  out=$(st_arch_run "$arch" "./$prog" 2> alone.err) || rc=$?
+  [ "$rc" = 0 ] && [ "$out" = "$want" ] && [ ! -s alone.err ] ||
+    fail "$prog alone: exit $rc, '$out' ('$want' expected), stderr '$(cat alone.err)'"
+  if [ -n "$trace" ]; then
+    rc=0
+    "$trace" count -- "./$prog" > traced.out 2> traced.err || rc=$?
+    [ "$rc" = 0 ] && [ "$(head -1 traced.out)" = "$want" ] &&
+      grep -q "^exit_status: 0$" traced.out && ! grep -q "countdown page" traced.err ||
+      fail "$prog under softticks-trace: exit $rc, '$(cat traced.out)', '$(cat traced.err)'"
+  fi
+done
+echo "ok: ${built[*]} run unchanged${trace:+, alone and under softticks-trace}"
 
 "${cc[@]}" "${aflags[@]}" "-I${ST_INCLUDE:?}" -O1 "$src/page_owner.c" -o page_owner ||
   fail "page_owner.c"
