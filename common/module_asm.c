@@ -91,28 +91,38 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
 #define ST_PAGE_CHECK "__rr_softticks_page_check"
 #define ST_EHDR_START "__ehdr_start"
 
+/* x86-64 and i386 walk the headers with the same instructions on their
+ * own word size (W: "q", "l"), registers (ehdr in, the headers, their
+ * size, the bias, a scratch one; %%ecx and %%edx count) and ELF offsets
+ * (Elf64_/Elf32_Ehdr: e_phoff, e_phentsize, e_phnum; _Phdr: p_offset,
+ * p_vaddr, p_memsz).  It returns through 9f or goes to 6f when a segment
+ * overlaps the page. */
+#define ST_X86_WALK(W, EHDR, PH, ENT, BIAS, AX, PHOFF, PHENTSIZE, PHNUM, POFF, PVADDR, PMEMSZ)   \
+  "\ttest" W " " EHDR ", " EHDR "\n\tjz 9f\n"                                                 \
+  "\tmov" W " " PHOFF "(" EHDR "), " PH "\n\tadd" W " " EHDR ", " PH "\n"                      \
+  "\tmovzwl " PHNUM "(" EHDR "), %%ecx\n\tmovzw" W " " PHENTSIZE "(" EHDR "), " ENT "\n"         \
+  "\tmov" W " " PH ", " AX "\n\tmovl %%ecx, %%edx\n"                                           \
+  "1:\ttestl %%edx, %%edx\n\tjz 9f\n" /* the bias */                                          \
+  "\tcmpl $1, (" AX ")\n\tjne 2f\n\tcmp" W " $0, " POFF "(" AX ")\n\tje 3f\n"                 \
+  "2:\tadd" W " " ENT ", " AX "\n\tdecl %%edx\n\tjmp 1b\n"                                    \
+  "3:\tmov" W " " EHDR ", " BIAS "\n\tsub" W " " PVADDR "(" AX "), " BIAS "\n"                 \
+  "4:\ttestl %%ecx, %%ecx\n\tjz 9f\n" /* each PT_LOAD */                                      \
+  "\tcmpl $1, (" PH ")\n\tjne 5f\n"                                                           \
+  "\tmov" W " " PVADDR "(" PH "), " AX "\n\tadd" W " " BIAS ", " AX "\n"                       \
+  "\tcmp" W " $%2$#lx, " AX "\n\tjae 5f\n"                                                    \
+  "\tadd" W " " PMEMSZ "(" PH "), " AX "\n\tcmp" W " $%1$#lx, " AX "\n\tja 6f\n"               \
+  "5:\tadd" W " " ENT ", " PH "\n\tdecl %%ecx\n\tjmp 4b\n"
+
 /* The code, a printf format: its arguments are the page, the page's end
- * and the exit status, in that order (%1$..%3$), then the message strings
- * follow (page_check_strings). */
+ * and the exit status, in that order (%1$..%3$); the message strings
+ * (labels 20 to 23) follow it (emit_page_check). */
 static const char *page_check_code(enum rr_softticks_arch arch) {
   switch (arch) {
     case RR_SOFTTICKS_ARCH_X86_64:
       return ST_ENDBR64
           "\tmovq " ST_EHDR_START "@GOTPCREL(%%rip), %%rdi\n"
-          "\ttestq %%rdi, %%rdi\n\tjz 9f\n"
-          "\tmovq 32(%%rdi), %%rsi\n\taddq %%rdi, %%rsi\n"   /* e_phoff: the headers */
-          "\tmovzwl 56(%%rdi), %%ecx\n\tmovzwl 54(%%rdi), %%r8d\n" /* e_phnum, e_phentsize */
-          "\tmovq %%rsi, %%rax\n\tmovl %%ecx, %%edx\n"
-          "1:\ttestl %%edx, %%edx\n\tjz 9f\n"                 /* the bias */
-          "\tcmpl $1, (%%rax)\n\tjne 2f\n\tcmpq $0, 8(%%rax)\n\tje 3f\n"
-          "2:\taddq %%r8, %%rax\n\tdecl %%edx\n\tjmp 1b\n"
-          "3:\tmovq %%rdi, %%r9\n\tsubq 16(%%rax), %%r9\n"
-          "4:\ttestl %%ecx, %%ecx\n\tjz 9f\n"                 /* each PT_LOAD */
-          "\tcmpl $1, (%%rsi)\n\tjne 5f\n"
-          "\tmovq 16(%%rsi), %%rax\n\taddq %%r9, %%rax\n"
-          "\tcmpq $%2$#lx, %%rax\n\tjae 5f\n"
-          "\taddq 40(%%rsi), %%rax\n\tcmpq $%1$#lx, %%rax\n\tja 6f\n"
-          "5:\taddq %%r8, %%rsi\n\tdecl %%ecx\n\tjmp 4b\n"
+          ST_X86_WALK("q", "%%rdi", "%%rsi", "%%r8", "%%r9", "%%rax", "32", "54", "56", "8", "16",
+                      "40")
           "9:\tret\n"
           "6:\tmovq %%rdi, %%r12\n\tsubq $264, %%rsp\n"
           "\tleaq 20f(%%rip), %%rsi\n\tleaq 21f(%%rip), %%rdx\n\tcall 7f\n"
@@ -127,26 +137,15 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "\tmovq %%rsp, %%rsi\n\tleaq 16(%%rsp), %%rdx\n\tcall 7f\n"
           "\tleaq 22f(%%rip), %%rsi\n\tleaq 23f(%%rip), %%rdx\n\tcall 7f\n"
           "\tmovl $231, %%eax\n\tmovl $%3$u, %%edi\n\tsyscall\n\thlt\n" /* exit_group */
+          /* write(2, %%rsi, %%rdx - %%rsi) */
           "7:\tmovl $1, %%eax\n\tmovl $2, %%edi\n\tsubq %%rsi, %%rdx\n\tsyscall\n\tret\n";
     case RR_SOFTTICKS_ARCH_I386:
       return ST_ENDBR32
           "\tpushl %%ebx\n\tpushl %%esi\n\tpushl %%edi\n\tpushl %%ebp\n"
           "\tcall 1f\n1:\tpopl %%ebx\n\taddl $_GLOBAL_OFFSET_TABLE_+(.-1b), %%ebx\n"
           "\tmovl " ST_EHDR_START "@GOT(%%ebx), %%edi\n"
-          "\ttestl %%edi, %%edi\n\tjz 9f\n"
-          "\tmovl 28(%%edi), %%esi\n\taddl %%edi, %%esi\n"   /* e_phoff: the headers */
-          "\tmovzwl 44(%%edi), %%ecx\n\tmovzwl 42(%%edi), %%ebp\n" /* e_phnum, e_phentsize */
-          "\tmovl %%esi, %%eax\n\tmovl %%ecx, %%edx\n"
-          "1:\ttestl %%edx, %%edx\n\tjz 9f\n"                 /* the bias */
-          "\tcmpl $1, (%%eax)\n\tjne 2f\n\tcmpl $0, 4(%%eax)\n\tje 3f\n"
-          "2:\taddl %%ebp, %%eax\n\tdecl %%edx\n\tjmp 1b\n"
-          "3:\tmovl %%edi, %%edx\n\tsubl 8(%%eax), %%edx\n"
-          "4:\ttestl %%ecx, %%ecx\n\tjz 9f\n"                 /* each PT_LOAD */
-          "\tcmpl $1, (%%esi)\n\tjne 5f\n"
-          "\tmovl 8(%%esi), %%eax\n\taddl %%edx, %%eax\n"
-          "\tcmpl $%2$#lx, %%eax\n\tjae 5f\n"
-          "\taddl 20(%%esi), %%eax\n\tcmpl $%1$#lx, %%eax\n\tja 6f\n"
-          "5:\taddl %%ebp, %%esi\n\tdecl %%ecx\n\tjmp 4b\n"
+          ST_X86_WALK("l", "%%edi", "%%esi", "%%ebp", "%%edx", "%%eax", "28", "42", "44", "4", "8",
+                      "20")
           "9:\tpopl %%ebp\n\tpopl %%edi\n\tpopl %%esi\n\tpopl %%ebx\n\tret\n"
           "6:\tsubl $264, %%esp\n\tcall 8f\n8:\tpopl %%ebp\n" /* %%ebp: 8b, for the strings */
           "\tleal (20f-8b)(%%ebp), %%ecx\n\tleal (21f-8b)(%%ebp), %%edx\n\tcall 7f\n"
@@ -161,7 +160,7 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "\tmovl %%esp, %%ecx\n\tleal 8(%%esp), %%edx\n\tcall 7f\n"
           "\tleal (22f-8b)(%%ebp), %%ecx\n\tleal (23f-8b)(%%ebp), %%edx\n\tcall 7f\n"
           "\tmovl $252, %%eax\n\tmovl $%3$u, %%ebx\n\tint $0x80\n\thlt\n" /* exit_group */
-          /* write(2, %%ecx, %%edx - %%ecx); the caller's %%esp is 4 lower */
+          /* write(2, %%ecx, %%edx - %%ecx) */
           "7:\tmovl $4, %%eax\n\tmovl $2, %%ebx\n\tsubl %%ecx, %%edx\n\tint $0x80\n\tret\n";
     case RR_SOFTTICKS_ARCH_AARCH64:
       return "\thint #34\n"
