@@ -89,6 +89,20 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
 #define ST_PAGE_CHECK_GROUP "__rr_softticks_page_check"
 #define ST_PAGE_CHECK_SECTION ".text.__rr_softticks_page_check" /* skip prefix */
 #define ST_PAGE_CHECK "__rr_softticks_page_check"
+#define ST_PAGE_CHECK_DATA ".rodata.__rr_softticks_page_check"
+/* The pieces of its message (read-only data of the group): labels local
+ * to the unit.  The code writes piece a, from its label to piece b's:
+ * x86-64 with (%rsi, %rdx) for the call to 7f, i386 (%ecx, %edx), GOT in
+ * %ebp; aarch64 loads a label's address into a register. */
+#define ST_PAGE_CHECK_MSG(n) ".L__rr_softticks_page_check_msg" #n
+#define ST_X86_64_WRITE_MSG(a, b)                                                   \
+  "\tleaq " ST_PAGE_CHECK_MSG(a) "(%%rip), %%rsi\n\tleaq " ST_PAGE_CHECK_MSG(b) \
+  "(%%rip), %%rdx\n\tcall 7f\n"
+#define ST_I386_WRITE_MSG(a, b)                                                        \
+  "\tleal " ST_PAGE_CHECK_MSG(a) "@GOTOFF(%%ebp), %%ecx\n\tleal " ST_PAGE_CHECK_MSG(b) \
+  "@GOTOFF(%%ebp), %%edx\n\tcall 7f\n"
+#define ST_AARCH64_ADDRESS(reg, n) \
+  "\tadrp " reg ", " ST_PAGE_CHECK_MSG(n) "\n\tadd " reg ", " reg ", :lo12:" ST_PAGE_CHECK_MSG(n) "\n"
 #define ST_EHDR_START "__ehdr_start"
 
 /* x86-64 and i386 walk the headers with the same instructions on their
@@ -125,43 +139,44 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
                       "40")
           "9:\tret\n"
           "6:\tmovq %%rdi, %%r12\n\tsubq $264, %%rsp\n"
-          "\tleaq 20f(%%rip), %%rsi\n\tleaq 21f(%%rip), %%rdx\n\tcall 7f\n"
-          "\tmovl $89, %%eax\n\tleaq 23f(%%rip), %%rdi\n\tmovq %%rsp, %%rsi\n" /* readlink */
+          ST_X86_64_WRITE_MSG(0, 1)
+          "\tmovl $89, %%eax\n\tleaq " ST_PAGE_CHECK_MSG(3) "(%%rip), %%rdi\n\tmovq %%rsp, %%rsi\n" /* readlink */
           "\tmovl $256, %%edx\n\tsyscall\n\ttestq %%rax, %%rax\n\tjle 1f\n"
           "\tmovq %%rsp, %%rsi\n\tleaq (%%rsp,%%rax), %%rdx\n\tcall 7f\n"
-          "1:\tleaq 21f(%%rip), %%rsi\n\tleaq 22f(%%rip), %%rdx\n\tcall 7f\n"
+          "1:" ST_X86_64_WRITE_MSG(1, 2)
           "\tmovq %%r12, %%rax\n\tmovl $16, %%ecx\n"          /* the address in hex */
           "2:\tmovl %%eax, %%edx\n\tandl $15, %%edx\n\tcmpl $10, %%edx\n\tjb 3f\n"
           "\taddl $39, %%edx\n3:\taddl $48, %%edx\n\tmovb %%dl, -1(%%rsp,%%rcx)\n"
           "\tshrq $4, %%rax\n\tdecl %%ecx\n\tjnz 2b\n"
           "\tmovq %%rsp, %%rsi\n\tleaq 16(%%rsp), %%rdx\n\tcall 7f\n"
-          "\tleaq 22f(%%rip), %%rsi\n\tleaq 23f(%%rip), %%rdx\n\tcall 7f\n"
+          ST_X86_64_WRITE_MSG(2, 3)
           "\tmovl $231, %%eax\n\tmovl $%3$u, %%edi\n\tsyscall\n\thlt\n" /* exit_group */
           /* write(2, %%rsi, %%rdx - %%rsi) */
           "7:\tmovl $1, %%eax\n\tmovl $2, %%edi\n\tsubq %%rsi, %%rdx\n\tsyscall\n\tret\n";
     case RR_SOFTTICKS_ARCH_I386:
       return ST_ENDBR32
           "\tpushl %%ebx\n\tpushl %%esi\n\tpushl %%edi\n\tpushl %%ebp\n"
-          "\tcall 1f\n1:\tpopl %%ebx\n\taddl $_GLOBAL_OFFSET_TABLE_+(.-1b), %%ebx\n"
+          "\tcall 8f\n\taddl $_GLOBAL_OFFSET_TABLE_, %%ebx\n" /* the GOT */
           "\tmovl " ST_EHDR_START "@GOT(%%ebx), %%edi\n"
           ST_X86_WALK("l", "%%edi", "%%esi", "%%ebp", "%%edx", "%%eax", "28", "42", "44", "4", "8",
                       "20")
           "9:\tpopl %%ebp\n\tpopl %%edi\n\tpopl %%esi\n\tpopl %%ebx\n\tret\n"
-          "6:\tsubl $264, %%esp\n\tcall 8f\n8:\tpopl %%ebp\n" /* %%ebp: 8b, for the strings */
-          "\tleal (20f-8b)(%%ebp), %%ecx\n\tleal (21f-8b)(%%ebp), %%edx\n\tcall 7f\n"
-          "\tmovl $85, %%eax\n\tleal (23f-8b)(%%ebp), %%ebx\n\tmovl %%esp, %%ecx\n" /* readlink */
+          "6:\tsubl $264, %%esp\n\tmovl %%ebx, %%ebp\n" /* the GOT, for the strings */
+          ST_I386_WRITE_MSG(0, 1)
+          "\tmovl $85, %%eax\n\tleal " ST_PAGE_CHECK_MSG(3) "@GOTOFF(%%ebp), %%ebx\n\tmovl %%esp, %%ecx\n" /* readlink */
           "\tmovl $256, %%edx\n\tint $0x80\n\ttestl %%eax, %%eax\n\tjle 1f\n"
           "\tmovl %%esp, %%ecx\n\tleal (%%esp,%%eax), %%edx\n\tcall 7f\n"
-          "1:\tleal (21f-8b)(%%ebp), %%ecx\n\tleal (22f-8b)(%%ebp), %%edx\n\tcall 7f\n"
+          "1:" ST_I386_WRITE_MSG(1, 2)
           "\tmovl %%edi, %%eax\n\tmovl $8, %%ecx\n"           /* the address in hex */
           "2:\tmovl %%eax, %%edx\n\tandl $15, %%edx\n\tcmpl $10, %%edx\n\tjb 3f\n"
           "\taddl $39, %%edx\n3:\taddl $48, %%edx\n\tmovb %%dl, -1(%%esp,%%ecx)\n"
           "\tshrl $4, %%eax\n\tdecl %%ecx\n\tjnz 2b\n"
           "\tmovl %%esp, %%ecx\n\tleal 8(%%esp), %%edx\n\tcall 7f\n"
-          "\tleal (22f-8b)(%%ebp), %%ecx\n\tleal (23f-8b)(%%ebp), %%edx\n\tcall 7f\n"
+          ST_I386_WRITE_MSG(2, 3)
           "\tmovl $252, %%eax\n\tmovl $%3$u, %%ebx\n\tint $0x80\n\thlt\n" /* exit_group */
           /* write(2, %%ecx, %%edx - %%ecx) */
-          "7:\tmovl $4, %%eax\n\tmovl $2, %%ebx\n\tsubl %%ecx, %%edx\n\tint $0x80\n\tret\n";
+          "7:\tmovl $4, %%eax\n\tmovl $2, %%ebx\n\tsubl %%ecx, %%edx\n\tint $0x80\n\tret\n"
+          "8:\tmovl (%%esp), %%ebx\n\tret\n"; /* %%ebx: the return address */
     case RR_SOFTTICKS_ARCH_AARCH64:
       return "\thint #34\n"
           "\tadrp x0, :got:" ST_EHDR_START "\n\tldr x0, [x0, #:got_lo12:" ST_EHDR_START "]\n"
@@ -184,17 +199,18 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "5:\tadd x1, x1, x3\n\tsub w2, w2, #1\n\tb 4b\n"
           "9:\tret\n"
           "6:\tmov x12, x0\n\tsub sp, sp, #272\n"
-          "\tadr x1, 20f\n\tadr x2, 21f\n\tbl 7f\n"
-          "\tmov x0, #-100\n\tadr x1, 23f\n\tmov x2, sp\n\tmov x3, #256\n" /* readlinkat */
+          ST_AARCH64_ADDRESS("x1", 0) ST_AARCH64_ADDRESS("x2", 1) "\tbl 7f\n"
+          "\tmov x0, #-100\n" ST_AARCH64_ADDRESS("x1", 3) /* readlinkat */
+          "\tmov x2, sp\n\tmov x3, #256\n"
           "\tmov x8, #78\n\tsvc #0\n\tcmp x0, #0\n\tb.le 1f\n"
           "\tmov x1, sp\n\tadd x2, x1, x0\n\tbl 7f\n"
-          "1:\tadr x1, 21f\n\tadr x2, 22f\n\tbl 7f\n"
+          "1:" ST_AARCH64_ADDRESS("x1", 1) ST_AARCH64_ADDRESS("x2", 2) "\tbl 7f\n"
           "\tmov x13, #16\n"                                    /* the address in hex */
           "2:\tand x14, x12, #15\n\tcmp x14, #10\n\tb.lo 3f\n\tadd x14, x14, #39\n"
           "3:\tadd x14, x14, #48\n\tsub x15, x13, #1\n\tstrb w14, [sp, x15]\n"
           "\tlsr x12, x12, #4\n\tsub x13, x13, #1\n\tcbnz x13, 2b\n"
           "\tmov x1, sp\n\tadd x2, x1, #16\n\tbl 7f\n"
-          "\tadr x1, 22f\n\tadr x2, 23f\n\tbl 7f\n"
+          ST_AARCH64_ADDRESS("x1", 2) ST_AARCH64_ADDRESS("x2", 3) "\tbl 7f\n"
           "\tmov x0, #%3$u\n\tmov x8, #94\n\tsvc #0\n\tbrk #0\n" /* exit_group */
           "7:\tmov x0, #2\n\tsub x2, x2, x1\n\tmov x8, #64\n\tsvc #0\n\tret\n";
   }
@@ -269,13 +285,18 @@ static void emit_page_check(struct st_text *t, enum rr_softticks_arch arch,
   st_text_printf(t, "%s:\n", ST_PAGE_CHECK);
   st_text_printf(t, page_check_code(arch), page, page + RR_SOFTTICKS_MAP_SIZE,
                  (unsigned)ST_PAGE_COVERED_STATUS);
-  st_text_printf(t, "\t.size %s,.-%s\n", ST_PAGE_CHECK, ST_PAGE_CHECK);
+  st_text_printf(t, "\t.size %s,.-%s\n\t.popsection\n", ST_PAGE_CHECK, ST_PAGE_CHECK);
+  /* Its message, in pieces (the code writes each from its label to the
+   * next one's), in read-only data of the group. */
+  st_text_printf(t, "\t.pushsection %s,\"aG\",%sprogbits,%s,comdat\n", ST_PAGE_CHECK_DATA,
+                 st_asm_type_prefix(arch), ST_PAGE_CHECK_GROUP);
   st_text_printf(t,
-                 "20:\t.ascii \"softticks: \"\n21:\t.ascii \": the module at 0x\"\n"
-                 "22:\t.ascii \" covers the countdown page %#lx: every tick would count down its"
+                 ST_PAGE_CHECK_MSG(0) ":\t.ascii \"softticks: \"\n"
+                 ST_PAGE_CHECK_MSG(1) ":\t.ascii \": the module at 0x\"\n"
+                 ST_PAGE_CHECK_MSG(2) ":\t.ascii \" covers the countdown page %#lx: every tick would count down its"
                  " own memory, so it stops here. Link it as a position-independent executable"
                  " (-pie) or with less static data (softticks: abi/ABI.md, section 5).\\n\"\n"
-                 "23:\t.asciz \"/proc/self/exe\"\n\t.popsection\n",
+                 ST_PAGE_CHECK_MSG(3) ":\t.asciz \"/proc/self/exe\"\n\t.popsection\n",
                  page);
   emit_init_array_entry(t, RR_SOFTTICKS_INIT_ARRAY_SECTION, ST_PAGE_CHECK_GROUP, arch, d,
                         ST_PAGE_CHECK);

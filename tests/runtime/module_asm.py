@@ -8,9 +8,9 @@ the 20-byte note, all in the COMDAT group __rr_softticks_init; and the
 early mapping (common/module_asm.c): the ifunc __rr_softticks_early, the
 GOT reference to it and the .init_array slot of the no-op that holds that
 reference, in the group __rr_softticks_early; and the page check, a
-hidden function in the group __rr_softticks_page_check with its
-.init_array.00001 slot, whose code refers to nothing but __ehdr_start
-through the GOT (i386: and the GOT itself).  Two units linked into one
+hidden function in the group __rr_softticks_page_check with its message
+and its .init_array.00001 slot, whose code refers to nothing but
+__ehdr_start through the GOT (i386: and the GOT itself) and its message.  Two units linked into one
 shared object keep one of each.  By hand, from a build tree:
 
     python3 ../tests/runtime/module_asm.py --module-asm common/st-module-asm \\
@@ -95,17 +95,21 @@ OBJECT_CHECKS = [
     (r"_GOT[^\n]* __rr_softticks_early( [-+]|\n)",
      "no GOT relocation against __rr_softticks_early"),
     (r"`\.group' \[__rr_softticks_page_check\] contains [0-9]+ sections:\n[^\n]*\n[^\n]*"
-     r"   \.text\.__rr_softticks_page_check\n[^\n]*\n?[^\n]*   \.init_array\.00001\n",
-     "no COMDAT group __rr_softticks_page_check of its code and .init_array.00001 slot"),
+     r"   \.text\.__rr_softticks_page_check\n[^\n]*\n[^\n]*   \.rodata\.__rr_softticks_page_check\n"
+     r"[^\n]*   \.init_array\.00001\n",
+     "no COMDAT group __rr_softticks_page_check of its code, message and .init_array.00001 slot"),
     (r"FUNC +GLOBAL +HIDDEN +[0-9]+ __rr_softticks_page_check\n",
      "__rr_softticks_page_check is not a hidden function"),
     (r"NOTYPE +WEAK +HIDDEN +UND __ehdr_start\n", "__ehdr_start is not a weak hidden reference"),
-    # Nothing else to relocate: it runs while the loader relocates the
-    # module (from the early mapping's resolver), in ld.so and libc too.
+    # Nothing that needs a dynamic relocation: it runs while the loader
+    # relocates the module (from the early mapping's resolver), in ld.so
+    # and libc too.  __ehdr_start's GOT entry (i386: and the GOT), and its
+    # message in its own group, relative to the code (i386: to the GOT).
     (r"Relocation section '\.rela?\.text\.__rr_softticks_page_check'[^\n]*\n[^\n]*\n"
-     r"([^\n]*(_GOTPC|GOT32X|GOTPCRELX|_GOT_PAGE|_GOT_LO12_NC) [^\n]*"
-     r"(__ehdr_start|_GLOBAL_OFFSET_TABLE_)[^\n]*\n)+\n",
-     "the page check relocates something other than __ehdr_start's GOT entry"),
+     r"([^\n]*((_GOTPC|GOT32X|GOTPCRELX|_GOT_PAGE|_GOT_LO12_NC) [^\n]*"
+     r"(__ehdr_start|_GLOBAL_OFFSET_TABLE_)|(_PC32|_GOTOFF|_ADR_PREL_PG_HI21|_ADD_ABS_LO12_NC) "
+     r"[^\n]*\.rodata\.__rr_softticks_page_check)[^\n]*\n)+\n",
+     "the page check relocates something other than __ehdr_start's GOT entry and its message"),
     (r"Relocation section '\.rela?\.init_array\.00001'[^\n]*\n[^\n]*\n[^\n]*"
      r"__rr_softticks_page_check",
      "no .init_array.00001 slot points at __rr_softticks_page_check"),
