@@ -91,16 +91,10 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
 #define ST_PAGE_CHECK "__rr_softticks_page_check"
 #define ST_PAGE_CHECK_DATA ".rodata.__rr_softticks_page_check"
 /* The pieces of its message (read-only data of the group): labels local
- * to the unit.  The code writes piece a, from its label to piece b's:
- * x86-64 with (%rsi, %rdx) for the call to 7f, i386 (%ecx, %edx), GOT in
- * %ebp; aarch64 loads a label's address into a register. */
+ * to the unit.  The code writes each piece from its label to the next
+ * one's; aarch64 loads a label's address into a register with
+ * ST_AARCH64_ADDRESS. */
 #define ST_PAGE_CHECK_MSG(n) ".L__rr_softticks_page_check_msg" #n
-#define ST_X86_64_WRITE_MSG(a, b)                                                   \
-  "\tleaq " ST_PAGE_CHECK_MSG(a) "(%%rip), %%rsi\n\tleaq " ST_PAGE_CHECK_MSG(b) \
-  "(%%rip), %%rdx\n\tcall 7f\n"
-#define ST_I386_WRITE_MSG(a, b)                                                        \
-  "\tleal " ST_PAGE_CHECK_MSG(a) "@GOTOFF(%%ebp), %%ecx\n\tleal " ST_PAGE_CHECK_MSG(b) \
-  "@GOTOFF(%%ebp), %%edx\n\tcall 7f\n"
 #define ST_AARCH64_ADDRESS(reg, n) \
   "\tadrp " reg ", " ST_PAGE_CHECK_MSG(n) "\n\tadd " reg ", " reg ", :lo12:" ST_PAGE_CHECK_MSG(n) "\n"
 #define ST_EHDR_START "__ehdr_start"
@@ -127,9 +121,42 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
   "\tadd" W " " PMEMSZ "(" PH "), " AX "\n\tcmp" W " $%1$#lx, " AX "\n\tja 6f\n"               \
   "5:\tadd" W " " ENT ", " PH "\n\tdecl %%ecx\n\tjmp 4b\n"
 
+/* x86: the address in SRC as DIGITS hex digits at (SP), through AX (the
+ * full register of %%eax) and CX (of %%ecx), W the word size. */
+#define ST_X86_HEX(W, SRC, AX, SP, CX, DIGITS)                                          \
+  "\tmov" W " " SRC ", " AX "\n\tmovl $" DIGITS ", %%ecx\n"                               \
+  "2:\tmovl %%eax, %%edx\n\tandl $15, %%edx\n\tcmpl $10, %%edx\n\tjb 3f\n"               \
+  "\taddl $39, %%edx\n3:\taddl $48, %%edx\n\tmovb %%dl, -1(" SP "," CX ")\n"              \
+  "\tshr" W " $4, " AX "\n\tdecl %%ecx\n\tjnz 2b\n"
+
+/* x86: what the check does when a segment covers the page (6:): write the
+ * message, the program's name (readlink) and the module's address (SRC,
+ * DIGITS hex digits) from the buffer at SP, and exit_group.  The system
+ * calls take their number in %%eax and their arguments in ARG1, BUF, END
+ * (x86-64: %%rdi, %%rsi, %%rdx; i386: %%ebx, %%ecx, %%edx) through
+ * SYSCALL; 7: writes BUF up to END to stderr; MSGREF addresses a piece of
+ * the message (PC-relative, or from the GOT in %%ebp). */
+#define ST_X86_STOP(W, SP, AX, CX, SRC, DIGITS, BUF, END, ARG1, MSGREF, SYSCALL, NR_READLINK,   \
+                    NR_WRITE, NR_EXIT)                                                         \
+  ST_X86_WRITE_MSG(W, 0, 1, BUF, END, MSGREF)                                                  \
+  "\tmovl $" NR_READLINK ", %%eax\n\tlea" W " " ST_PAGE_CHECK_MSG(3) MSGREF ", " ARG1 "\n"     \
+  "\tmov" W " " SP ", " BUF "\n\tmovl $256, %%edx\n\t" SYSCALL "\n"                          \
+  "\ttest" W " " AX ", " AX "\n\tjle 1f\n"                                                    \
+  "\tmov" W " " SP ", " BUF "\n\tlea" W " (" SP "," AX "), " END "\n\tcall 7f\n"              \
+  "1:" ST_X86_WRITE_MSG(W, 1, 2, BUF, END, MSGREF)                                             \
+  ST_X86_HEX(W, SRC, AX, SP, CX, DIGITS)                                                       \
+  "\tmov" W " " SP ", " BUF "\n\tlea" W " " DIGITS "(" SP "), " END "\n\tcall 7f\n"            \
+  ST_X86_WRITE_MSG(W, 2, 3, BUF, END, MSGREF)                                                  \
+  "\tmovl $" NR_EXIT ", %%eax\n\tmov" W " $%3$u, " ARG1 "\n\t" SYSCALL "\n\thlt\n"            \
+  "7:\tmovl $" NR_WRITE ", %%eax\n\tmov" W " $2, " ARG1 "\n\tsub" W " " BUF ", " END "\n"      \
+  "\t" SYSCALL "\n\tret\n"
+#define ST_X86_WRITE_MSG(W, a, b, BUF, END, MSGREF)                                     \
+  "\tlea" W " " ST_PAGE_CHECK_MSG(a) MSGREF ", " BUF "\n\tlea" W " " ST_PAGE_CHECK_MSG(b) \
+  MSGREF ", " END "\n\tcall 7f\n"
+
 /* The code, a printf format: its arguments are the page, the page's end
- * and the exit status, in that order (%1$..%3$); the message strings
- * (labels 20 to 23) follow it (emit_page_check). */
+ * and the exit status, in that order (%1$..%3$); the pieces of the
+ * message are ST_PAGE_CHECK_MSG(0..3) (emit_page_check). */
 static const char *page_check_code(enum rr_softticks_arch arch) {
   switch (arch) {
     case RR_SOFTTICKS_ARCH_X86_64:
@@ -139,20 +166,8 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
                       "40")
           "9:\tret\n"
           "6:\tmovq %%rdi, %%r12\n\tsubq $264, %%rsp\n"
-          ST_X86_64_WRITE_MSG(0, 1)
-          "\tmovl $89, %%eax\n\tleaq " ST_PAGE_CHECK_MSG(3) "(%%rip), %%rdi\n\tmovq %%rsp, %%rsi\n" /* readlink */
-          "\tmovl $256, %%edx\n\tsyscall\n\ttestq %%rax, %%rax\n\tjle 1f\n"
-          "\tmovq %%rsp, %%rsi\n\tleaq (%%rsp,%%rax), %%rdx\n\tcall 7f\n"
-          "1:" ST_X86_64_WRITE_MSG(1, 2)
-          "\tmovq %%r12, %%rax\n\tmovl $16, %%ecx\n"          /* the address in hex */
-          "2:\tmovl %%eax, %%edx\n\tandl $15, %%edx\n\tcmpl $10, %%edx\n\tjb 3f\n"
-          "\taddl $39, %%edx\n3:\taddl $48, %%edx\n\tmovb %%dl, -1(%%rsp,%%rcx)\n"
-          "\tshrq $4, %%rax\n\tdecl %%ecx\n\tjnz 2b\n"
-          "\tmovq %%rsp, %%rsi\n\tleaq 16(%%rsp), %%rdx\n\tcall 7f\n"
-          ST_X86_64_WRITE_MSG(2, 3)
-          "\tmovl $231, %%eax\n\tmovl $%3$u, %%edi\n\tsyscall\n\thlt\n" /* exit_group */
-          /* write(2, %%rsi, %%rdx - %%rsi) */
-          "7:\tmovl $1, %%eax\n\tmovl $2, %%edi\n\tsubq %%rsi, %%rdx\n\tsyscall\n\tret\n";
+          ST_X86_STOP("q", "%%rsp", "%%rax", "%%rcx", "%%r12", "16", "%%rsi", "%%rdx", "%%rdi",
+                      "(%%rip)", "syscall", "89", "1", "231");
     case RR_SOFTTICKS_ARCH_I386:
       return ST_ENDBR32
           "\tpushl %%ebx\n\tpushl %%esi\n\tpushl %%edi\n\tpushl %%ebp\n"
@@ -162,20 +177,8 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
                       "20")
           "9:\tpopl %%ebp\n\tpopl %%edi\n\tpopl %%esi\n\tpopl %%ebx\n\tret\n"
           "6:\tsubl $264, %%esp\n\tmovl %%ebx, %%ebp\n" /* the GOT, for the strings */
-          ST_I386_WRITE_MSG(0, 1)
-          "\tmovl $85, %%eax\n\tleal " ST_PAGE_CHECK_MSG(3) "@GOTOFF(%%ebp), %%ebx\n\tmovl %%esp, %%ecx\n" /* readlink */
-          "\tmovl $256, %%edx\n\tint $0x80\n\ttestl %%eax, %%eax\n\tjle 1f\n"
-          "\tmovl %%esp, %%ecx\n\tleal (%%esp,%%eax), %%edx\n\tcall 7f\n"
-          "1:" ST_I386_WRITE_MSG(1, 2)
-          "\tmovl %%edi, %%eax\n\tmovl $8, %%ecx\n"           /* the address in hex */
-          "2:\tmovl %%eax, %%edx\n\tandl $15, %%edx\n\tcmpl $10, %%edx\n\tjb 3f\n"
-          "\taddl $39, %%edx\n3:\taddl $48, %%edx\n\tmovb %%dl, -1(%%esp,%%ecx)\n"
-          "\tshrl $4, %%eax\n\tdecl %%ecx\n\tjnz 2b\n"
-          "\tmovl %%esp, %%ecx\n\tleal 8(%%esp), %%edx\n\tcall 7f\n"
-          ST_I386_WRITE_MSG(2, 3)
-          "\tmovl $252, %%eax\n\tmovl $%3$u, %%ebx\n\tint $0x80\n\thlt\n" /* exit_group */
-          /* write(2, %%ecx, %%edx - %%ecx) */
-          "7:\tmovl $4, %%eax\n\tmovl $2, %%ebx\n\tsubl %%ecx, %%edx\n\tint $0x80\n\tret\n"
+          ST_X86_STOP("l", "%%esp", "%%eax", "%%ecx", "%%edi", "8", "%%ecx", "%%edx", "%%ebx",
+                      "@GOTOFF(%%ebp)", "int $0x80", "85", "4", "252")
           "8:\tmovl (%%esp), %%ebx\n\tret\n"; /* %%ebx: the return address */
     case RR_SOFTTICKS_ARCH_AARCH64:
       return "\thint #34\n"
