@@ -97,7 +97,6 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
 #define ST_PAGE_CHECK_MSG(n) ".L__rr_softticks_page_check_msg" #n
 #define ST_AARCH64_ADDRESS(reg, n) \
   "\tadrp " reg ", " ST_PAGE_CHECK_MSG(n) "\n\tadd " reg ", " reg ", :lo12:" ST_PAGE_CHECK_MSG(n) "\n"
-#define ST_EHDR_START "__ehdr_start"
 
 /* x86-64 and i386 walk the headers with the same instructions on their
  * own word size (W: "q", "l"), registers (ehdr in, the headers, their

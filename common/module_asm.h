@@ -36,6 +36,13 @@
  * of the same program is 4. */
 #define ST_PAGE_COVERED_STATUS 115
 
+/* The linker-defined symbol through which the page check finds its
+ * module's ELF header (weak and hidden).  An LTO link decides whether to
+ * define it before the parts exist (they are added at link time), and lld
+ * does not count a weak reference in module asm anyway: the LLVM pass puts
+ * a declaration of it into the pre-link bitcode (PipelineStartPass.cpp). */
+#define ST_EHDR_START "__ehdr_start"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

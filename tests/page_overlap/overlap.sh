@@ -5,8 +5,8 @@
 #     tell its image from a tracer's page (EEXIST is never an error), so it
 #     is caught from its own extent: run alone, the module's page check
 #     stops it before main with status 115 and a message naming it and the
-#     page (also built through softticks-as, with gcc, when ST_SAS_BIN is
-#     set); softticks-inspect calls it inconsistent (and warns for the
+#     page (also with LTO on x86-64, and built through softticks-as, with
+#     gcc, when ST_SAS_BIN is set); softticks-inspect calls it inconsistent (and warns for the
 #     uninstrumented one covering the page) and softticks-trace refuses it
 #     with exit 4 and a message; built as PIE (x86-64) it runs and prints
 #     the plain result;
@@ -80,6 +80,19 @@ stops_alone() { # PROG: stops with the status and the message
 }
 stops_alone big
 echo "ok: alone, the page check stops it"
+# With LTO the parts come at link time: the link must still define
+# __ehdr_start for them (lld does only for a reference it sees before LTO).
+lto=()
+if [ "$arch" = x86_64 ] && [ "$ST_KIND" = gcc ]; then
+  lto=("${cc[@]}" -flto)
+elif [ "$arch" = x86_64 ] && [ -n "${ST_LTO_CFG:-}" ] && [ "${ST_MAJOR:-0}" -ge 15 ]; then
+  lto=("$ST_BINDIR/clang" --config "$ST_LTO_CFG" -flto)
+fi
+if [ ${#lto[@]} -gt 0 ]; then
+  "${lto[@]}" -O2 -no-pie "$src/big_static.c" -o big_lto || fail "big_static.c (LTO)"
+  stops_alone big_lto
+  echo "ok: with LTO, too"
+fi
 sas_bin=${ST_SAS_BIN:-}
 [ "$arch" = aarch64 ] && [ -n "$sas_bin" ] && sas_bin=$sas_bin-aarch64
 if [ "$ST_KIND" = gcc ] && [ -n "$sas_bin" ] && [ -d "$sas_bin" ]; then
