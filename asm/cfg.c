@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sas.h"
+#include "target.h"
 #include "returns_twice.h"
 #include "skip_policy.h"
 
@@ -496,6 +497,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   b.g = g;
   b.rep = rep;
   memset(g, 0, sizeof *g);
+  g->target = sas_target_of(src->arch);
   b.node_of = malloc((s->n + 1) * sizeof *b.node_of);
   sec_of = malloc((s->n + 1) * sizeof *sec_of);
   g->nodes = calloc(s->n + 1, sizeof *g->nodes);
@@ -556,10 +558,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       nd->v = v;
       nd->section = sec->cur;
       if (nd->kind == SAS_NODE_INSN) {
-        if (src->arch == RR_SOFTTICKS_ARCH_AARCH64)
-          sas_aarch64_classify(t, &nd->insn);
-        else
-          sas_x86_classify(t, src->arch == RR_SOFTTICKS_ARCH_X86_64, &nd->insn);
+        g->target->classify(g->target, t, &nd->insn);
         g->instructions++;
       }
       b.node_of[v] = (int)nn++;
@@ -570,7 +569,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   g->n = nn;
   g->has_manifest = manifest;
 
-  g->tick_clobbers = src->arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_X16 | SAS_X17 : SAS_ALL;
+  g->tick_clobbers = g->target->tick_clobbers;
   g->nodes[0].kind = SAS_NODE_ROOT;
 
   /* Functions that run before the module's initializer: named in

@@ -36,7 +36,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
       sas_graph_build(src, &s, &opts, &g, rep, err))
     goto out;
   {
-    unsigned c = sas_computed_code_address(&s, &g, src->arch);
+    unsigned c = sas_computed_code_address(&s, &g);
     if (c) {
       /* Always said, not only with --softticks-report: the file keeps its
        * tick-free cycles. */

@@ -15,17 +15,7 @@
 #include <unistd.h>
 
 #include "sas.h"
-
-#ifndef SAS_REAL_AS
-#define SAS_REAL_AS "/usr/bin/as"
-#endif
-#ifndef SAS_REAL_AS_AARCH64
-#ifdef __aarch64__
-#define SAS_REAL_AS_AARCH64 SAS_REAL_AS
-#else
-#define SAS_REAL_AS_AARCH64 "/usr/bin/aarch64-linux-gnu-as"
-#endif
-#endif
+#include "target.h"
 
 static const char *prog = "softticks-as";
 
@@ -109,10 +99,10 @@ static int write_atomic(const char *path, const char *text, size_t len) {
 /* The real assembler: $SOFTTICKS_REAL_AS, or the one found at build time
  * (never this program). */
 static const char *real_as(enum rr_softticks_arch arch) {
-  const char *e = getenv(arch == RR_SOFTTICKS_ARCH_AARCH64 ? "SOFTTICKS_REAL_AS_AARCH64"
-                                                           : "SOFTTICKS_REAL_AS");
+  const struct sas_target *t = sas_target_of(arch);
+  const char *e = getenv(t->real_as_env);
   char self[PATH_MAX], other[PATH_MAX];
-  const char *as = e && *e ? e : arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_REAL_AS_AARCH64 : SAS_REAL_AS;
+  const char *as = e && *e ? e : t->real_as;
   if (realpath("/proc/self/exe", self) && realpath(as, other) && !strcmp(self, other)) {
     fprintf(stderr, "%s: the real assembler %s is this program (set SOFTTICKS_REAL_AS)\n", prog, as);
     exit(1);

@@ -9,6 +9,7 @@
 
 #include "placement.h"
 #include "sas.h"
+#include "target.h"
 
 static int by_offset(const void *a, const void *b) {
   const struct sas_insert *x = a, *y = b;
@@ -16,25 +17,15 @@ static int by_offset(const void *a, const void *b) {
   return (x->text != NULL) - (y->text != NULL); /* a tick before a rewrite */
 }
 
-/*
- * A branch with only an 8-bit displacement (jrcxz, loop...) may no longer
- * reach its target once ticks are inserted between them: it is widened,
- * on its own line, into
- *     jrcxz 5354Nf; jmp 5354Mf; 5354N: jmp TARGET; 5354M:
- * (the same condition, and no flag is touched).  Numeric labels, because
- * the statement may sit in a macro or .rept body expanded many times;
- * numbers from 53540000 up, which hand-written code does not use.
- */
-static int widen(const struct sas_source *src, unsigned o, unsigned serial, struct sas_insert *at) {
+/* A branch with only an 8-bit displacement (jrcxz, loop...) may no longer
+ * reach its target once ticks are inserted between them: the target
+ * rewrites it (target.h, widen_short). */
+static int widen(const struct sas_source *src, const struct sas_target *tg, unsigned o,
+                 unsigned serial, struct sas_insert *at) {
   const char *b = src->buf + src->stmts[o].start;
-  size_t n = src->stmts[o].end - src->stmts[o].start, m = 0;
-  char *t;
-  while (m < n && b[m] != ' ' && b[m] != '\t') m++;
-  t = malloc(2 * n + 96);
+  char *t = tg->widen_short ? tg->widen_short(b, src->stmts[o].end - src->stmts[o].start, serial)
+                            : NULL;
   if (!t) return -1;
-  snprintf(t, 2 * n + 96, "%.*s %uf;jmp %uf;%u:jmp %.*s;%u:", (int)m, b, 53540000 + 2 * serial,
-           53540001 + 2 * serial, 53540000 + 2 * serial, (int)(n - m), b + m,
-           53540001 + 2 * serial);
   at->offset = src->stmts[o].start;
   at->replace_end = src->stmts[o].end;
   at->text = t;
@@ -180,7 +171,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   flags[0] = ST_BLOCK_NO_CODE;
   cfg = (struct st_cfg){g->n, flags, g->nedges, edges};
   if (st_place(&cfg, tick) || sas_flags_live(g, live) ||
-      sas_cfa_rules(s, g, src->arch, cfa, cfa_after))
+      sas_cfa_rules(s, g, cfa, cfa_after))
     goto done;
 
   for (n = 1; n < g->n; n++) {
@@ -255,7 +246,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       }
       if (!hit) continue;
       if (k >= 3 * g->n) break;
-      if (widen(src, s->v[nd->v].origin, serial++, &out[k])) {
+      if (widen(src, g->target, s->v[nd->v].origin, serial++, &out[k])) {
         free(ticked_origin);
         goto done;
       }

@@ -64,7 +64,8 @@ int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_
                struct sas_error *err);
 void sas_stream_free(struct sas_stream *s);
 
-/* x86.c: one instruction's control flow and flags. */
+/* One instruction's control flow and what it does to the registers the
+ * tick clobbers (target.h: each target's classify). */
 enum sas_flow {
   SAS_FLOW_NONE,     /* falls through */
   SAS_FLOW_JMP,      /* direct, no fall-through */
@@ -89,9 +90,6 @@ struct sas_insn {
   int is_landing_pad;
   int short_only; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */
 };
-void sas_x86_classify(const char *text, int is64, struct sas_insn *out);
-/* aarch64.c: the same for aarch64 (reads/writes: SAS_X16 | SAS_X17). */
-void sas_aarch64_classify(const char *text, struct sas_insn *out);
 
 /* cfg.c: the graph of the executable statements. */
 enum sas_node_kind { SAS_NODE_ROOT, SAS_NODE_LABEL, SAS_NODE_INSN, SAS_NODE_DATA };
@@ -109,12 +107,13 @@ struct sas_node {
   struct sas_insn insn;
 };
 struct sas_graph {
+  const struct sas_target *target;
   struct sas_node *nodes; /* node 0 is the root */
   unsigned n;
   struct { unsigned from, to; } *edges;
   unsigned nedges, cap_edges;
   int has_manifest;  /* the passes' manifest note is there */
-  unsigned tick_clobbers; /* what a tick overwrites: SAS_ALL, or SAS_X16 | SAS_X17 */
+  unsigned tick_clobbers; /* target->tick_clobbers */
   unsigned indirect_jumps, address_taken, instructions;
   unsigned *section_of; /* the section of each statement of the stream */
   unsigned nsections;
@@ -150,16 +149,14 @@ enum sas_cfa {
 };
 /* cfa[v], after[v] (one per stream statement): the rule of v's section
  * just before and just after statement v.  -1 when out of memory. */
-int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
-                  enum rr_softticks_arch arch, unsigned char *cfa, unsigned char *after);
+int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g, unsigned char *cfa,
+                  unsigned char *after);
 int sas_is_cfi_directive(const char *text); /* .cfi_* */
 int sas_is_cfi_endproc(const char *text);
-int sas_cfi_dwarf_reg_is_sp(unsigned long reg, enum rr_softticks_arch arch);
 
 /* computed.c: the first instruction (node) that computes a code address
  * from a label's (label + offset: targets that are no label), 0 if none. */
-unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g,
-                                   enum rr_softticks_arch arch);
+unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g);
 
 /* place.c: where ticks go, as insertion points in the source. */
 struct sas_insert {

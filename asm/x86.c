@@ -8,7 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm_text.h"
 #include "sas.h"
+#include "target.h"
+
+#ifndef SAS_REAL_AS
+#define SAS_REAL_AS "/usr/bin/as"
+#endif
 
 /* The condition codes and the flags each one reads. */
 static const struct {
@@ -139,10 +145,10 @@ static void direct_target(const char *ops, struct sas_insn *out) {
   if (*p) out->target_len = 0; /* more than a symbol */
 }
 
-void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
+static void classify(const struct sas_target *t, const char *text, struct sas_insn *out) {
   char m[32];
   const char *p = text;
-  (void)is64;
+  (void)t;
   memset(out, 0, sizeof *out);
   for (;;) {
     size_t k = 0;
@@ -183,3 +189,167 @@ void sas_x86_classify(const char *text, int is64, struct sas_insn *out) {
     direct_target(p, out);
 
 }
+
+/*
+ * The tick, wrapped where flags are live (a SAS_* mask) in a save that
+ * needs neither pushf/popf (a debugger's single-step flag would be pushed
+ * and popped back, and popf is slow) nor memory below the stack pointer:
+ *   lea -128(%rsp),%rsp      step over the red zone (x86-64 only; lea keeps the flags)
+ *   push %rax                a scratch register
+ *   lahf                     SF ZF AF PF CF into %ah
+ *   seto %al                 OF, when it is live
+ *   <tick>
+ *   add $0x7f,%al            OF back: 1 + 0x7f overflows, 0 + 0x7f does not
+ *   sahf                     the other five back (after the add)
+ *   pop %rax; lea 128(%rsp),%rsp
+ */
+static void tick_text(const struct sas_target *t, unsigned live, int cfi, struct st_text *out) {
+  int x64 = t->address_size == 8;
+  const char *acc = x64 ? "%rax" : "%eax";
+  unsigned w = t->address_size;
+  if (live) {
+    if (x64)
+      st_text_printf(out, "lea -128(%%rsp),%%rsp;%s", cfi ? ".cfi_adjust_cfa_offset 128;" : "");
+    st_text_printf(out, "push %s;", acc);
+    if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset %u;", w);
+    st_text_printf(out, "lahf;%s", live & SAS_OF ? "seto %al;" : "");
+  }
+  sas_tick_sequence(out, x64 ? RR_SOFTTICKS_X86_64_TICK_ASM : RR_SOFTTICKS_I386_TICK_ASM, NULL);
+  if (live) {
+    st_text_printf(out, "%ssahf;pop %s;", live & SAS_OF ? "add $0x7f,%al;" : "", acc);
+    if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset -%u;", w);
+    if (x64)
+      st_text_printf(out, "lea 128(%%rsp),%%rsp;%s", cfi ? ".cfi_adjust_cfa_offset -128;" : "");
+  }
+}
+
+/*
+ * jrcxz/jecxz/loop* have an 8-bit displacement only: when ticks lie
+ * between one and its target it is rewritten, on its own line, into
+ *     jrcxz 5354Nf; jmp 5354Mf; 5354N: jmp TARGET; 5354M:
+ * (the same condition, and no flag is touched).  Numeric labels, because
+ * the statement may sit in a macro or .rept body expanded many times;
+ * numbers from 53540000 up, which hand-written code does not use.
+ */
+static char *widen_short(const char *b, size_t n, unsigned serial) {
+  size_t m = 0;
+  char *t = malloc(2 * n + 96);
+  while (m < n && b[m] != ' ' && b[m] != '\t') m++;
+  if (t)
+    snprintf(t, 2 * n + 96, "%.*s %uf;jmp %uf;%u:jmp %.*s;%u:", (int)m, b, 53540000 + 2 * serial,
+             53540001 + 2 * serial, 53540000 + 2 * serial, (int)(n - m), b + m,
+             53540001 + 2 * serial);
+  return t;
+}
+
+/* ---- code addresses computed from a label (computed.c) ------------------ */
+
+/* The register family of %name ("rax", "eax", "al" -> "a"; "r9d" -> "r9"). */
+static void family(const char *name, size_t n, char *out, size_t cap) {
+  char r[16];
+  if (n >= sizeof r) n = sizeof r - 1;
+  memcpy(r, name, n);
+  r[n] = 0;
+  if (r[0] == 'r' && isdigit((unsigned char)r[1])) {
+    size_t k = 1;
+    while (isdigit((unsigned char)r[k])) k++;
+    r[k] = 0;
+  } else {
+    char *p = r;
+    if (strlen(p) == 3 && (p[0] == 'r' || p[0] == 'e')) p++;
+    if (strlen(p) == 2 && strchr("abcd", p[0]) && strchr("xlh", p[1])) p[1] = 0;
+    else if (strlen(p) == 3 && p[2] == 'l') p[2] = 0; /* sil dil bpl spl */
+    memmove(r, p, strlen(p) + 1);
+  }
+  snprintf(out, cap, "%s", r);
+}
+
+static size_t register_at(const char *text, const char *p, char *fam, size_t cap) {
+  size_t n = 0;
+  (void)text;
+  if (*p != '%') return 0;
+  while (isalnum((unsigned char)p[1 + n])) n++;
+  family(p + 1, n, fam, cap);
+  return n + 1;
+}
+
+/* AT&T: the destination is the last operand. */
+static const char *last_top_level_comma(const char *ops) {
+  const char *p, *comma = NULL;
+  int paren = 0;
+  for (p = ops; *p; p++) {
+    if (*p == '(') paren++;
+    if (*p == ')') paren--;
+    if (*p == ',' && !paren) comma = p;
+  }
+  return comma;
+}
+
+static void destination(const char *ops, char *fam, size_t cap) {
+  const char *last = last_top_level_comma(ops);
+  last = last ? last + 1 : ops;
+  while (isspace((unsigned char)*last)) last++;
+  fam[0] = 0;
+  if (*last == '%') register_at(last, last, fam, cap);
+}
+
+static enum sas_addr_use address_use(const char *text, const char *ops, char *src, char *dst,
+                                     size_t cap, int *copy, const char **base) {
+  const char *comma = last_top_level_comma(ops);
+  size_t len;
+  (void)base;
+  if (!comma) return SAS_USE_COMPUTES; /* one operand: inc, neg, push... */
+  len = (size_t)(comma - ops) < cap ? (size_t)(comma - ops) : cap - 1;
+  memcpy(src, ops, len);
+  src[len] = 0;
+  snprintf(dst, cap, "%s", comma + 1);
+  *copy = !strncmp(text, "mov", 3) || !strncmp(text, "cmov", 4);
+  return SAS_USE_OPERANDS;
+}
+
+/* Whether the instruction that names the code label already computes
+ * with it: arithmetic on it (i386 PIC, glibc's add_n.S: `call L0; L0: ...
+ * addl $(Loop-L0-3),%eax; jmp *%eax`, into an unrolled loop of 9-byte
+ * steps), or a register as base or index beside it (non-PIC: `leal
+ * (Loop-3)(%eax,%eax,8),%eax`).  Only mov, lea and push put an address
+ * as it is; %rip/%eip and @GOTOFF (GOT pointer + offset) give exactly it. */
+static int computes_itself(const char *text, const char *ops) {
+  const char *p = text;
+  while (*p && !isspace((unsigned char)*p) && *p != '=') p++;
+  while (isspace((unsigned char)*p)) p++;
+  if (*p == '=' && p[1] != '=') return 0; /* `NAME = LABEL`: a symbol, no code */
+  if (strncmp(text, "mov", 3) && strncmp(text, "lea", 3) && strncmp(text, "push", 4)) return 1;
+  if (strstr(ops, "@GOTOFF") || strstr(ops, "@GOT")) return 0;
+  for (p = strchr(ops, '('); p; p = strchr(p + 1, '(')) {
+    const char *q = p + 1;
+    while (isspace((unsigned char)*q)) q++;
+    if (*q == ',' || (*q == '%' && strncmp(q, "%rip", 4) && strncmp(q, "%eip", 4))) return 1;
+  }
+  return 0;
+}
+
+/* Whether operands use the location counter `.` as a value. */
+static int uses_location(const char *ops) {
+  const char *p;
+  for (p = strchr(ops, '.'); p; p = strchr(p + 1, '.')) {
+    int before = p > ops && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
+                             p[-1] == '$' || p[-1] == '@'),
+        after = isalnum((unsigned char)p[1]) || p[1] == '_' || p[1] == '.' || p[1] == '$';
+    if (!before && !after) return 1;
+  }
+  return 0;
+}
+
+
+/* x86-64 and i386 differ in the stack pointer and the address size. */
+#define X86_TARGET(ARCH, SP, DWARF_SP, SIZE)                                            \
+  {                                                                                     \
+    .arch = ARCH, .comment_chars = "#", .line_comment_chars = "#/", .char_constants = 1, \
+    .classify = classify, .tick_clobbers = SAS_ALL, .tick_text = tick_text,             \
+    .widen_short = widen_short, .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, \
+    .register_at = register_at, .address_use = address_use, .destination = destination, \
+    .computes_itself = computes_itself, .uses_location = uses_location,                  \
+    .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS                           \
+  }
+const struct sas_target sas_target_x86_64 = X86_TARGET(RR_SOFTTICKS_ARCH_X86_64, "rsp", 7, 8);
+const struct sas_target sas_target_i386 = X86_TARGET(RR_SOFTTICKS_ARCH_I386, "esp", 4, 4);
