@@ -77,16 +77,10 @@ static size_t last_operand(const char *ops, const char **at) {
   return (size_t)(e - p);
 }
 
-static void classify(const struct sas_target *t, const char *text, struct sas_insn *out) {
+static void classify(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out) {
+  const char *m = w->mnem, *p = w->operands;
   (void)t;
-  char m[32];
-  const char *p = text;
-  size_t k = 0;
   memset(out, 0, sizeof *out);
-  while (*p && isspace((unsigned char)*p)) p++;
-  while (*p && !isspace((unsigned char)*p) && k + 1 < sizeof m) m[k++] = (char)tolower((unsigned char)*p++);
-  m[k] = 0;
-  while (*p && isspace((unsigned char)*p)) p++;
   out->operands = p;
   out->reads = regs_in(p);
   if (writes_first(m)) {
@@ -167,7 +161,7 @@ static void destination(const char *ops, char *fam, size_t cap) {
   register_at(ops, ops, fam, cap);
 }
 
-static enum sas_addr_use address_use(const char *text, const char *ops, char *src, char *dst,
+static enum sas_addr_use address_use(const char *mnem, const char *ops, char *src, char *dst,
                                      size_t cap, int *copy, const char **base) {
   const char *comma = strchr(ops, ',');
   size_t len;
@@ -177,10 +171,10 @@ static enum sas_addr_use address_use(const char *text, const char *ops, char *sr
   dst[len] = 0;
   snprintf(src, cap, "%s", comma + 1);
   /* adrp x, L; add x, x, :lo12:L: the same address, completed */
-  if (!strncmp(text, "add", 3) && strstr(src, ":lo12:")) return SAS_USE_COMPLETES;
-  *copy = !strncmp(text, "mov", 3) || !strncmp(text, "csel", 4) || !strncmp(text, "str", 3) ||
-          !strncmp(text, "stp", 3) || !strncmp(text, "stur", 4);
-  if (!strncmp(text, "st", 2)) {
+  if (!strncmp(mnem, "add", 3) && strstr(src, ":lo12:")) return SAS_USE_COMPLETES;
+  *copy = !strncmp(mnem, "mov", 3) || !strncmp(mnem, "csel", 4) || !strncmp(mnem, "str", 3) ||
+          !strncmp(mnem, "stp", 3) || !strncmp(mnem, "stur", 4);
+  if (!strncmp(mnem, "st", 2)) {
     *base = strchr(src, '[');
     return SAS_USE_STORE;
   }

@@ -190,11 +190,6 @@ static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned ch
   return i == n ? (unsigned char)(cur | flag) : SAS_CFA_UNKNOWN;
 }
 
-int sas_is_cfi_directive(const char *text) {
-  while (isspace((unsigned char)*text)) text++;
-  return !strncmp(text, ".cfi_", 5);
-}
-
 int sas_is_cfi_endproc(const char *text) {
   while (isspace((unsigned char)*text)) text++;
   return !strncmp(text, ".cfi_endproc", 12) && (!text[12] || isspace((unsigned char)text[12]));
@@ -212,7 +207,7 @@ int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g, unsigne
     struct frame_state *f = &fs[g->section_of[v]];
     size_t n;
     cfa[v] = after[v] = f->cur;
-    if (s->v[v].is_label || !sas_is_cfi_directive(t)) continue;
+    if (s->v[v].is_label || s->v[v].w.dir != SAS_DIR_CFI) continue;
     while (isspace((unsigned char)*t)) t++;
     for (p = t; *p && !isspace((unsigned char)*p); p++) {}
     n = (size_t)(p - t);

@@ -119,7 +119,8 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
     if (table_base(tg, s, g->nodes[n].insn.operands)) continue;
     for (k = sas_next_in_section(g, n); k && seen < 32 && nset; k = sas_next_in_section(g, k)) {
       const struct sas_node *nd = &g->nodes[k];
-      const char *t = s->v[nd->v].text, *ops = nd->insn.operands, *base = NULL;
+      const char *t = s->v[nd->v].text, *m = s->v[nd->v].w.mnem, *ops = nd->insn.operands,
+                 *base = NULL;
       char src[256], dst[16];
       int copy = 0;
       unsigned i;
@@ -128,7 +129,7 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
       if (mentions_any(tg, t, set, nset)) {
         char dst_text[256];
         if (nd->insn.flow == SAS_FLOW_JMP_IND || nd->insn.flow == SAS_FLOW_CALL_IND) break;
-        switch (tg->address_use(t, ops, src, dst_text, sizeof src, &copy, &base)) {
+        switch (tg->address_use(m, ops, src, dst_text, sizeof src, &copy, &base)) {
           case SAS_USE_COMPUTES:
             return n;
           case SAS_USE_COMPLETES:
@@ -154,7 +155,7 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
           if (i == nset) snprintf(set[nset++], sizeof set[0], "%s", dst);
           continue;
         }
-        if (mentions_any(tg, dst_text, set, nset) && dst[0] && !strncmp(t, "mov", 3)) {
+        if (mentions_any(tg, dst_text, set, nset) && dst[0] && !strncmp(m, "mov", 3)) {
           for (i = 0; i < nset && strcmp(set[i], dst); i++) {
           }
           if (i < nset) memmove(set[i], set[i + 1], (--nset - i) * sizeof set[0]);

@@ -146,7 +146,7 @@ static int lone_exit(const struct sas_graph *g, unsigned n) {
 static unsigned after_cfi(const struct sas_stream *s, unsigned v) {
   unsigned w = v;
   while (w + 1 < s->n && !s->v[w + 1].is_label && s->v[w + 1].origin == s->v[w].origin + 1 &&
-         sas_is_cfi_directive(s->v[w + 1].text) && !sas_is_cfi_endproc(s->v[w + 1].text))
+         s->v[w + 1].w.dir == SAS_DIR_CFI && !sas_is_cfi_endproc(s->v[w + 1].text))
     w++;
   return w;
 }

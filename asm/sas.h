@@ -48,6 +48,37 @@ void sas_note(struct sas_report *r, unsigned line, const char *fmt, ...)
 int sas_source_parse(struct sas_source *src, struct sas_error *err);
 void sas_source_free(struct sas_source *src);
 
+/* statement.c: a statement split once (labels are not split).  dir comes
+ * from the one directive table. */
+enum sas_dir {
+  SAS_DIR_NONE,  /* no directive: an instruction, a macro invocation */
+  SAS_DIR_OTHER, /* a directive asm/ does not act on */
+  SAS_DIR_SECTION, SAS_DIR_PUSHSECTION, SAS_DIR_POPSECTION, SAS_DIR_PREVIOUS,
+  SAS_DIR_TEXT, /* .text, .data, .bss */
+  SAS_DIR_SUBSECTION,
+  SAS_DIR_DATA, /* emits data: .byte, .long, .ascii, ... */
+  SAS_DIR_NO_ADDRESS, /* names symbols but uses no address: .size, .hidden, ... */
+  SAS_DIR_SET, SAS_DIR_TYPE, SAS_DIR_GLOBL,
+  SAS_DIR_MACRO, SAS_DIR_ENDM, SAS_DIR_REPT, SAS_DIR_IRP, SAS_DIR_IRPC, SAS_DIR_ENDR,
+  SAS_DIR_PURGEM, SAS_DIR_INCLUDE,
+  SAS_DIR_IF, SAS_DIR_ELSE, SAS_DIR_ENDIF,
+  SAS_DIR_CFI, /* .cfi_* */
+  SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX
+};
+struct sas_split {
+  const char *word; /* the first word (a directive, mnemonic, prefix, macro name) */
+  size_t word_len;  /* up to a blank or ',' */
+  const char *rest; /* after it and its blanks */
+  enum sas_dir dir;
+  char mnem[32];    /* an instruction's mnemonic after the target's prefixes, lowercased */
+  const char *operands; /* after the mnemonic and its blanks */
+};
+struct sas_target;
+void sas_split(const struct sas_target *t, const char *text, struct sas_split *out);
+enum sas_dir sas_directive(const char *name, size_t n);
+/* The directive names symbols without using their addresses. */
+int sas_dir_names_no_address(enum sas_dir d);
+
 /* expand.c: the stream the assembler sees after macro and repetition
  * expansion; every statement keeps the source statement it came from. */
 struct sas_vstmt {
@@ -55,6 +86,7 @@ struct sas_vstmt {
   unsigned origin;     /* index into src->stmts */
   unsigned cond_depth; /* inside this many .if blocks */
   int is_label;
+  struct sas_split w; /* its words (not for labels); pointers into text */
 };
 struct sas_stream {
   struct sas_vstmt *v;
@@ -151,7 +183,6 @@ enum sas_cfa {
  * just before and just after statement v.  -1 when out of memory. */
 int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g, unsigned char *cfa,
                   unsigned char *after);
-int sas_is_cfi_directive(const char *text); /* .cfi_* */
 int sas_is_cfi_endproc(const char *text);
 
 /* computed.c: the first instruction (node) that computes a code address

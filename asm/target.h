@@ -31,7 +31,8 @@ struct sas_target {
 
   /* The instruction classifier: flow, direct target, what it reads and
    * writes of tick_clobbers.  An unknown mnemonic is not guessed. */
-  void (*classify)(const struct sas_target *t, const char *text, struct sas_insn *out);
+  void (*classify)(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out);
+  int (*is_prefix)(const char *word); /* an instruction prefix ("rep", "lock"); may be NULL */
   unsigned tick_clobbers; /* SAS_ALL (x86 flags), SAS_X16 | SAS_X17 */
 
   /* The text of a tick (the header's sequence, lines joined by ';'),
@@ -51,7 +52,7 @@ struct sas_target {
   size_t (*register_at)(const char *text, const char *p, char *family, size_t cap);
   /* Splits the operands of an instruction mentioning the address into
    * sources and destination; *copy: it copies a value as it is. */
-  enum sas_addr_use (*address_use)(const char *text, const char *ops, char *src, char *dst,
+  enum sas_addr_use (*address_use)(const char *mnem, const char *ops, char *src, char *dst,
                                    size_t cap, int *copy, const char **base);
   /* The destination register family of ops, "" if none. */
   void (*destination)(const char *ops, char *family, size_t cap);

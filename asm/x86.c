@@ -145,22 +145,15 @@ static void direct_target(const char *ops, struct sas_insn *out) {
   if (*p) out->target_len = 0; /* more than a symbol */
 }
 
-static void classify(const struct sas_target *t, const char *text, struct sas_insn *out) {
-  char m[32];
-  const char *p = text;
+static void classify(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out) {
+  char m[sizeof w->mnem];
+  const char *p = w->operands;
+  size_t len = strlen(w->mnem);
   (void)t;
   memset(out, 0, sizeof *out);
-  for (;;) {
-    size_t k = 0;
-    while (*p && isspace((unsigned char)*p)) p++;
-    while (*p && !isspace((unsigned char)*p) && k + 1 < sizeof m) m[k++] = (char)tolower((unsigned char)*p++);
-    m[k] = 0;
-    while (*p && isspace((unsigned char)*p)) p++;
-    if (!is_prefix(m) || !*p) break;
-  }
+  memcpy(m, w->mnem, len + 1);
   /* A branch hint (gas: jne,pt / je,pn) is a prefix byte on the same
    * conditional jump. */
-  size_t len = strlen(m);
   if (len > 3 && m[0] == 'j' && (!strcmp(m + len - 3, ",pt") || !strcmp(m + len - 3, ",pn")))
     m[len - 3] = 0;
   out->operands = p;
@@ -293,7 +286,7 @@ static void destination(const char *ops, char *fam, size_t cap) {
   if (*last == '%') register_at(last, last, fam, cap);
 }
 
-static enum sas_addr_use address_use(const char *text, const char *ops, char *src, char *dst,
+static enum sas_addr_use address_use(const char *mnem, const char *ops, char *src, char *dst,
                                      size_t cap, int *copy, const char **base) {
   const char *comma = last_top_level_comma(ops);
   size_t len;
@@ -303,7 +296,7 @@ static enum sas_addr_use address_use(const char *text, const char *ops, char *sr
   memcpy(src, ops, len);
   src[len] = 0;
   snprintf(dst, cap, "%s", comma + 1);
-  *copy = !strncmp(text, "mov", 3) || !strncmp(text, "cmov", 4);
+  *copy = !strncmp(mnem, "mov", 3) || !strncmp(mnem, "cmov", 4);
   return SAS_USE_OPERANDS;
 }
 
@@ -345,7 +338,7 @@ static int uses_location(const char *ops) {
 #define X86_TARGET(ARCH, SP, DWARF_SP, SIZE)                                            \
   {                                                                                     \
     .arch = ARCH, .comment_chars = "#", .line_comment_chars = "#/", .char_constants = 1, \
-    .classify = classify, .tick_clobbers = SAS_ALL, .tick_text = tick_text,             \
+    .classify = classify, .is_prefix = is_prefix, .tick_clobbers = SAS_ALL, .tick_text = tick_text,             \
     .widen_short = widen_short, .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, \
     .register_at = register_at, .address_use = address_use, .destination = destination, \
     .computes_itself = computes_itself, .uses_location = uses_location,                  \
