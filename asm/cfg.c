@@ -457,6 +457,31 @@ static int in_list(const struct sas_options *o, const char *name) {
   return 0;
 }
 
+/*
+ * An instruction the target does not know may go anywhere and use any
+ * flag: its function (outside any, the code of its section outside
+ * functions) gets no tick, and the warning says so even without
+ * --softticks-report.  Placement still sees its edges (it falls through
+ * and may leave: everything is live there).
+ */
+static void leave_unknown_alone(const struct sas_source *src, const struct sas_stream *s,
+                                struct sas_graph *g, const char **fn_of, struct sas_report *rep) {
+  unsigned n, k;
+  for (n = 1; n < g->n; n++) {
+    struct sas_node *nd = &g->nodes[n];
+    if (nd->kind != SAS_NODE_INSN || nd->insn.flow != SAS_FLOW_UNKNOWN) continue;
+    nd->leaves_file = 1;
+    if (nd->skip) continue;
+    sas_warn(rep, src->stmts[s->v[nd->v].origin].line,
+             "warning: unknown instruction (%s): %s %s is not instrumented", s->v[nd->v].text,
+             fn_of[n] ? "function" : "the code outside functions of section",
+             fn_of[n] ? fn_of[n] : "of this file");
+    for (k = 1; k < g->n; k++)
+      if (fn_of[k] == fn_of[n] && (fn_of[n] || g->nodes[k].section == nd->section))
+        g->nodes[k].skip = 1;
+  }
+}
+
 int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
                     const struct sas_options *opt, struct sas_graph *g, struct sas_report *rep,
                     struct sas_error *err) {
@@ -464,6 +489,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   struct sections *sec = calloc(1, sizeof *sec);
   unsigned v, *sec_of = NULL, *last = NULL, nn = 1;
   char **cur_fn = NULL;
+  const char **fn_of = NULL; /* node -> the function it lies in (its symbol's name) */
   int rc = -1, manifest = 0, id;
   struct aliases aliases = {NULL, 0, 0};
   memset(&b, 0, sizeof b);
@@ -578,7 +604,8 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   /* Pass 2: edges, entries, address-taken labels, opt-outs. */
   last = malloc(sec->n * sizeof *last);
   cur_fn = calloc(sec->n, sizeof *cur_fn);
-  if (!last || !cur_fn) goto oom;
+  fn_of = calloc(g->n, sizeof *fn_of);
+  if (!last || !cur_fn || !fn_of) goto oom;
   for (v = 0; v < sec->n; v++) last[v] = 0;
   for (v = 0; v < s->n; v++) {
     const char *t = s->v[v].text, *rest = s->v[v].w.rest;
@@ -609,7 +636,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       }
     }
     {
-      const char *fn = cur_fn[nd->section];
+      const char *fn = fn_of[node] = cur_fn[nd->section];
       struct sym *y = fn ? lookup(&b.syms, fn, 0) : NULL;
       nd->skip = sec->v[nd->section].skip || (fn && (in_list(opt, fn) || !strcmp(fn, "_start") ||
                                                     (y && y->is_ifunc))) ||
@@ -669,6 +696,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     }
   }
   if (b.oom) goto oom;
+  leave_unknown_alone(src, s, g, fn_of, rep);
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)
     if (g->nodes[v].entry && add_edge(g, 0, v)) goto oom;
@@ -686,6 +714,7 @@ out:
   free(sec_of);
   free(last);
   free(cur_fn);
+  free(fn_of);
   free(b.node_of);
   free(aliases.pair);
   free(b.name.p);

@@ -40,9 +40,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
     if (c) {
       /* Always said, not only with --softticks-report: the file keeps its
        * tick-free cycles. */
-      struct sas_report loud = *rep;
-      if (!loud.out) loud.out = stderr;
-      sas_note(&loud, src->stmts[s.v[g.nodes[c].v].origin].line,
+      sas_warn(rep, src->stmts[s.v[g.nodes[c].v].origin].line,
                "warning: a code address is computed from a label here (%s): ticks would move "
                "the code it reaches; file left uninstrumented",
                s.v[g.nodes[c].v].text);

@@ -43,6 +43,9 @@ struct sas_report {
 };
 void sas_note(struct sas_report *r, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same, printed on stderr even without --softticks-report. */
+void sas_warn(struct sas_report *r, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* source.c: splits buf into statements for arch. */
 int sas_source_parse(struct sas_source *src, struct sas_error *err);
@@ -59,6 +62,7 @@ enum sas_dir {
   SAS_DIR_DATA, /* emits data: .byte, .long, .ascii, ... */
   SAS_DIR_NO_ADDRESS, /* names symbols but uses no address: .size, .hidden, ... */
   SAS_DIR_SET, SAS_DIR_TYPE, SAS_DIR_GLOBL,
+  SAS_DIR_ASSIGN, /* "name = expression": a symbol, no code */
   SAS_DIR_MACRO, SAS_DIR_ENDM, SAS_DIR_REPT, SAS_DIR_IRP, SAS_DIR_IRPC, SAS_DIR_ENDR,
   SAS_DIR_PURGEM, SAS_DIR_INCLUDE,
   SAS_DIR_IF, SAS_DIR_ELSE, SAS_DIR_ENDIF,
@@ -71,6 +75,7 @@ struct sas_split {
   const char *rest; /* after it and its blanks */
   enum sas_dir dir;
   char mnem[32];    /* an instruction's mnemonic after the target's prefixes, lowercased */
+  const char *mnem_at; /* where it starts: the prefixes are [word, mnem_at) */
   const char *operands; /* after the mnemonic and its blanks */
 };
 struct sas_target;
@@ -106,7 +111,8 @@ enum sas_flow {
   SAS_FLOW_RET,      /* leaves, no fall-through */
   SAS_FLOW_STOP,     /* ud2, hlt: no fall-through */
   SAS_FLOW_JMP_IND,  /* indirect jump: targets unknown */
-  SAS_FLOW_CALL_IND  /* indirect call */
+  SAS_FLOW_CALL_IND, /* indirect call */
+  SAS_FLOW_UNKNOWN   /* not known: may go anywhere (its function is left alone) */
 };
 /* What the tick clobbers: the arithmetic flags on x86, x16/x17 on aarch64. */
 enum { SAS_CF = 1, SAS_PF = 2, SAS_AF = 4, SAS_ZF = 8, SAS_SF = 16, SAS_OF = 32, SAS_ALL = 63 };

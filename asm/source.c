@@ -141,13 +141,24 @@ void sas_source_free(struct sas_source *src) {
   src->nstmts = 0;
 }
 
+static void vnote(struct sas_report *r, FILE *out, unsigned line, const char *fmt, va_list ap) {
+  r->notes++;
+  if (!out) return;
+  fprintf(out, "%s:%u: softticks-as: ", r->name ? r->name : "<input>", line);
+  vfprintf(out, fmt, ap);
+  fputc('\n', out);
+}
+
 void sas_note(struct sas_report *r, unsigned line, const char *fmt, ...) {
   va_list ap;
-  r->notes++;
-  if (!r->out) return;
-  fprintf(r->out, "%s:%u: softticks-as: ", r->name ? r->name : "<input>", line);
   va_start(ap, fmt);
-  vfprintf(r->out, fmt, ap);
+  vnote(r, r->out, line, fmt, ap);
   va_end(ap);
-  fputc('\n', r->out);
+}
+
+void sas_warn(struct sas_report *r, unsigned line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vnote(r, r->out ? r->out : stderr, line, fmt, ap);
+  va_end(ap);
 }

@@ -152,10 +152,13 @@ void sas_split(const struct sas_target *t, const char *text, struct sas_split *o
   while (isspace((unsigned char)*p)) p++;
   out->rest = p;
   out->dir = sas_directive(out->word, out->word_len);
+  if ((*p == '=' && p[1] != '=') || memchr(out->word, '=', out->word_len))
+    out->dir = SAS_DIR_ASSIGN;
   /* The mnemonic: a word up to a blank (x86's "jne,pt" keeps its hint),
    * after the target's prefixes ("rep movsb", "lock addl"). */
   p = out->word;
   for (;;) {
+    out->mnem_at = p;
     for (k = 0; *p && !isspace((unsigned char)*p); p++)
       if (k + 1 < sizeof out->mnem) out->mnem[k++] = (char)tolower((unsigned char)*p);
     out->mnem[k] = 0;

@@ -1,8 +1,9 @@
 /*
- * What one x86 instruction (AT&T syntax, as gas reads it) does to control
- * flow and to the arithmetic flags (README.md, "Flags").  Only what
- * placement and liveness need: an instruction this file does not know
- * falls through, and neither reads nor writes the flags.
+ * The x86 target (target.h): x86-64 and i386.  What an instruction (AT&T
+ * syntax, as gas reads it) does to control flow and to the arithmetic
+ * flags comes from x86_insn_table.inc, generated from Intel XED by
+ * gen/gen_x86_table.py; this file maps gas's spelling onto it.  An
+ * instruction the table does not have is not guessed (SAS_FLOW_UNKNOWN).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -16,47 +17,6 @@
 #define SAS_REAL_AS "/usr/bin/as"
 #endif
 
-/* The condition codes and the flags each one reads. */
-static const struct {
-  const char *cc;
-  unsigned flags;
-} conds[] = {{"o", SAS_OF},  {"no", SAS_OF},  {"b", SAS_CF},  {"c", SAS_CF},  {"nae", SAS_CF},
-             {"ae", SAS_CF}, {"nb", SAS_CF},  {"nc", SAS_CF}, {"e", SAS_ZF},  {"z", SAS_ZF},
-             {"ne", SAS_ZF}, {"nz", SAS_ZF},  {"be", SAS_CF | SAS_ZF},  {"na", SAS_CF | SAS_ZF},
-             {"a", SAS_CF | SAS_ZF},  {"nbe", SAS_CF | SAS_ZF},  {"s", SAS_SF}, {"ns", SAS_SF},
-             {"p", SAS_PF},  {"pe", SAS_PF},  {"np", SAS_PF}, {"po", SAS_PF},
-             {"l", SAS_SF | SAS_OF},  {"nge", SAS_SF | SAS_OF}, {"ge", SAS_SF | SAS_OF},
-             {"nl", SAS_SF | SAS_OF}, {"le", SAS_ZF | SAS_SF | SAS_OF},
-             {"ng", SAS_ZF | SAS_SF | SAS_OF}, {"g", SAS_ZF | SAS_SF | SAS_OF},
-             {"nle", SAS_ZF | SAS_SF | SAS_OF}, {NULL, 0}};
-
-/* The flags condition s reads, 0 if s is no condition. */
-static unsigned cond_flags(const char *s) {
-  unsigned i;
-  for (i = 0; conds[i].cc; i++)
-    if (!strcmp(s, conds[i].cc)) return conds[i].flags;
-  return 0;
-}
-static int is_cond(const char *s) { return cond_flags(s) != 0; }
-
-/* m is base, or base with an operand-size suffix from sfx. */
-static int sized(const char *m, const char *base, const char *sfx) {
-  size_t n = strlen(base);
-  if (strncmp(m, base, n)) return 0;
-  return m[n] == 0 || (m[n + 1] == 0 && strchr(sfx, m[n]) != NULL);
-}
-
-/* The flags of cc with an optional operand-size suffix (cmov<cc>[wlq], set<cc>[b]). */
-static unsigned cond_sized(const char *rest, const char *sfx) {
-  char buf[8];
-  size_t n = strlen(rest);
-  if (is_cond(rest)) return cond_flags(rest);
-  if (n < 2 || n > 6 || !strchr(sfx, rest[n - 1])) return 0;
-  memcpy(buf, rest, n - 1);
-  buf[n - 1] = 0;
-  return cond_flags(buf);
-}
-
 static const char *const prefixes[] = {
     "rep",   "repe",  "repz",   "repne",   "repnz",    "lock", "notrack", "bnd", "data16",
     "data32", "addr16", "addr32", "rex",   "rex64",   "cs",    "ds",   "es",      "fs",  "gs",
@@ -67,66 +27,6 @@ static int is_prefix(const char *w) {
   unsigned i;
   for (i = 0; prefixes[i]; i++)
     if (!strcmp(w, prefixes[i])) return 1;
-  return 0;
-}
-
-static unsigned reads(const char *m) {
-  if (m[0] == 'j' && is_cond(m + 1)) return cond_flags(m + 1);
-  if (!strncmp(m, "set", 3) && cond_sized(m + 3, "b")) return cond_sized(m + 3, "b");
-  if (!strncmp(m, "cmov", 4) && cond_sized(m + 4, "wlq")) return cond_sized(m + 4, "wlq");
-  if (!strncmp(m, "fcmov", 5)) return SAS_CF | SAS_ZF | SAS_PF;
-  if (sized(m, "adc", "bwlq") || sized(m, "sbb", "bwlq") || sized(m, "rcl", "bwlq") ||
-      sized(m, "rcr", "bwlq") || sized(m, "adcx", "lq") || !strcmp(m, "cmc") || !strcmp(m, "salc"))
-    return SAS_CF;
-  if (sized(m, "adox", "lq") || !strcmp(m, "into")) return SAS_OF;
-  if (sized(m, "pushf", "wlqd")) return SAS_ALL;
-  if (!strcmp(m, "lahf")) return SAS_ALL & ~SAS_OF;
-  if (!strcmp(m, "daa") || !strcmp(m, "das")) return SAS_CF | SAS_AF;
-  if (!strcmp(m, "aaa") || !strcmp(m, "aas")) return SAS_AF;
-  if (!strcmp(m, "loope") || !strcmp(m, "loopz") || !strcmp(m, "loopne") || !strcmp(m, "loopnz"))
-    return SAS_ZF;
-  return 0;
-}
-
-/* A shift by an immediate count that is not 0 after the CPU's masking
- * (or by the implicit 1) writes all six (AF, and OF beyond 1, undefined:
- * written); by %cl it may shift by 0 and write none. */
-static unsigned shift_writes(const char *m, const char *ops) {
-  static const char *const sh[] = {"shl", "shr", "sar", "sal", "shld", "shrd", NULL};
-  unsigned i;
-  for (i = 0; sh[i]; i++)
-    if (sized(m, sh[i], "bwlq")) break;
-  if (!sh[i]) return 0;
-  if (*ops != '$') return strchr(ops, ',') ? 0 : SAS_ALL; /* "shr %rax": by 1 */
-  return (strtol(ops + 1, NULL, 0) & 31) ? SAS_ALL : 0;
-}
-
-/* The flags m always writes, whatever its operands. */
-static unsigned writes(const char *m) {
-  static const char *const alu[] = {"add", "sub", "cmp", "test", "and", "or", "xor", "neg",
-                                    "adc", "sbb", "cmpxchg", "xadd", "popcnt", "lzcnt", "tzcnt",
-                                    NULL};
-  static const char *const sse[] = {"ptest",    "vptest",   "comiss",   "comisd",   "ucomiss",
-                                    "ucomisd",  "vcomiss",  "vcomisd",  "vucomiss", "vucomisd",
-                                    "pcmpestri", "pcmpestrm", "pcmpistri", "pcmpistrm",
-                                    "vpcmpestri", "vpcmpestrm", "vpcmpistri", "vpcmpistrm", NULL};
-  unsigned i;
-  for (i = 0; alu[i]; i++)
-    if (sized(m, alu[i], "bwlq")) return SAS_ALL;
-  for (i = 0; sse[i]; i++)
-    if (!strcmp(m, sse[i])) return SAS_ALL;
-  if (sized(m, "popf", "wlqd")) return SAS_ALL;
-  if (sized(m, "inc", "bwlq") || sized(m, "dec", "bwlq")) return SAS_ALL & ~SAS_CF;
-  if (!strcmp(m, "clc") || !strcmp(m, "stc") || !strcmp(m, "cmc") || sized(m, "bt", "wlq") ||
-      sized(m, "bts", "wlq") || sized(m, "btr", "wlq") || sized(m, "btc", "wlq") ||
-      sized(m, "adcx", "lq"))
-    return SAS_CF;
-  if (sized(m, "adox", "lq")) return SAS_OF;
-  if (sized(m, "mul", "bwlq") || sized(m, "imul", "bwlq")) return SAS_CF | SAS_OF;
-  if (sized(m, "bsf", "wlq") || sized(m, "bsr", "wlq") || !strcmp(m, "cmpxchg8b") ||
-      !strcmp(m, "cmpxchg16b"))
-    return SAS_ZF;
-  if (!strcmp(m, "sahf")) return SAS_ALL & ~SAS_OF;
   return 0;
 }
 
@@ -145,9 +45,132 @@ static void direct_target(const char *ops, struct sas_insn *out) {
   if (*p) out->target_len = 0; /* more than a symbol */
 }
 
+/* The facts of an Intel mnemonic (XED's ICLASS, lowercased). */
+struct fact {
+  const char *name;
+  enum sas_flow flow;
+  unsigned char reads, writes, count_writes, short_only;
+};
+static const struct fact facts[] = {
+#include "x86_insn_table.inc"
+};
+
+static int by_name(const void *key, const void *f) {
+  return strcmp(key, ((const struct fact *)f)->name);
+}
+static const struct fact *fact_of(const char *name) {
+  return bsearch(name, facts, sizeof facts / sizeof facts[0], sizeof facts[0], by_name);
+}
+
+/*
+ * AT&T spelling -> Intel mnemonic: syntax, not instruction facts.  gas's
+ * own names for what Intel calls otherwise; the rest is the operand-size
+ * suffix and the condition-code synonyms (lookup, spelled).
+ */
+static const char *const att_names[][2] = {
+    {"call", "call_near"},  {"lcall", "call_far"},     {"ret", "ret_near"},
+    {"lret", "ret_far"},    {"ljmp", "jmp_far"},       {"iretl", "iretd"},
+    {"iretw", "iret"},      {"sysretl", "sysret"},     {"sysretq", "sysret64"},
+    {"sysexitl", "sysexit"}, {"sysexitq", "sysexit"},  {"cbtw", "cbw"},
+    {"cwtl", "cwde"},       {"cltq", "cdqe"},          {"cwtd", "cwd"},
+    {"cltd", "cdq"},        {"cqto", "cqo"},           {"movslq", "movsxd"},
+    {"movabs", "mov"},      {"sal", "shl"},            {"loopz", "loope"},
+    {"loopnz", "loopne"},   {"ud2a", "ud2"},           {"ud2b", "ud1"},
+    {"wait", "fwait"},      {"pushfl", "pushfd"},      {"popfl", "popfd"},
+    {"pushfw", "pushf"},    {"popfw", "popf"},         {"pushal", "pushad"},
+    {"popal", "popad"},     {"movsl", "movsd"},        {"cmpsl", "cmpsd"},
+    {"stosl", "stosd"},     {"lodsl", "lodsd"},        {"scasl", "scasd"},
+    {"insl", "insd"},       {"outsl", "outsd"},        {NULL, NULL}};
+
+/* Condition codes gas accepts beside Intel's one spelling (j, set, cmov). */
+static const char *const cc_synonyms[][2] = {
+    {"c", "b"},   {"nae", "b"}, {"nc", "nb"}, {"ae", "nb"}, {"e", "z"},   {"ne", "nz"},
+    {"na", "be"}, {"a", "nbe"}, {"pe", "p"},  {"po", "np"}, {"nge", "l"}, {"ge", "nl"},
+    {"ng", "le"}, {"g", "nle"}, {NULL, NULL}};
+
+/* m as spelled: Intel's name, gas's own, or a condition-code synonym. */
+static const struct fact *spelled(const char *m) {
+  static const char *const cc_ops[] = {"j", "set", "cmov", NULL};
+  const struct fact *f = fact_of(m);
+  char buf[48];
+  unsigned i, k;
+  if (f) return f;
+  for (i = 0; att_names[i][0]; i++)
+    if (!strcmp(m, att_names[i][0])) return fact_of(att_names[i][1]);
+  /* movsbl, movzwq: sign and zero extension with both sizes */
+  if ((!strncmp(m, "movs", 4) || !strncmp(m, "movz", 4)) && strlen(m) == 6 &&
+      strchr("bw", m[4]) && strchr("wlq", m[5]))
+    return fact_of(m[3] == 's' ? "movsx" : "movzx");
+  for (k = 0; cc_ops[k]; k++) {
+    size_t n = strlen(cc_ops[k]);
+    if (strncmp(m, cc_ops[k], n)) continue;
+    for (i = 0; cc_synonyms[i][0]; i++)
+      if (!strcmp(m + n, cc_synonyms[i][0])) {
+        snprintf(buf, sizeof buf, "%s%s", cc_ops[k], cc_synonyms[i][1]);
+        return fact_of(buf);
+      }
+  }
+  return NULL;
+}
+
+/* The facts of AT&T mnemonic m: as spelled, or less its operand-size
+ * suffix (x87: s, l, t, ll, q, w). */
+static const struct fact *lookup(const char *m) {
+  const struct fact *f = spelled(m);
+  char base[48];
+  size_t n = strlen(m);
+  if (f || n < 3 || n >= sizeof base) return f;
+  memcpy(base, m, n + 1);
+  if (m[0] == 'f' && n > 3 && !strcmp(m + n - 2, "ll")) {
+    base[n - 2] = 0;
+    return spelled(base);
+  }
+  if (!strchr(m[0] == 'f' ? "slqtw" : "bwlq", m[n - 1])) return NULL;
+  base[n - 1] = 0;
+  return spelled(base);
+}
+
+/* A string instruction under a rep prefix has its own facts (XED's REP_,
+ * REPE_, REPNE_: with a count of 0 it writes no flag).  gas also takes
+ * "rep" for "repe". */
+static const struct fact *with_rep(const struct sas_split *w, const struct fact *f) {
+  const char *p = w->word;
+  char buf[64];
+  const struct fact *r;
+  while (p < w->mnem_at) {
+    size_t n = strcspn(p, " \t");
+    const char *kind = NULL;
+    if (n == 3 && !strncasecmp(p, "rep", 3)) kind = "rep";
+    else if (n == 4 && (!strncasecmp(p, "repe", 4) || !strncasecmp(p, "repz", 4))) kind = "repe";
+    else if (n == 5 && (!strncasecmp(p, "repne", 5) || !strncasecmp(p, "repnz", 5))) kind = "repne";
+    if (kind) {
+      snprintf(buf, sizeof buf, "%s_%s", kind, f->name);
+      if ((r = fact_of(buf))) return r;
+      snprintf(buf, sizeof buf, "repe_%s", f->name);
+      if ((r = fact_of(buf))) return r;
+    }
+    p += n;
+    while (*p == ' ' || *p == '\t') p++;
+  }
+  return f;
+}
+
+/* A shift or rotate (count_writes != writes): by an immediate whose
+ * masked count is not 0, or by the implicit 1 (no comma), it writes
+ * count_writes; by %cl the count may be 0.  A rotate through CF by a
+ * multiple of 9 or 17 rotates a byte or a word by 0. */
+static unsigned count_writes(const struct fact *f, const char *ops) {
+  long c;
+  if (*ops != '$') return strchr(ops, ',') ? f->writes : f->count_writes;
+  c = strtol(ops + 1, NULL, 0) & 31;
+  if (!c || (!strncmp(f->name, "rc", 2) && (c % 9 == 0 || c % 17 == 0))) return f->writes;
+  return f->count_writes;
+}
+
 static void classify(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out) {
   char m[sizeof w->mnem];
   const char *p = w->operands;
+  const struct fact *f;
   size_t len = strlen(w->mnem);
   (void)t;
   memset(out, 0, sizeof *out);
@@ -157,30 +180,33 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
   if (len > 3 && m[0] == 'j' && (!strcmp(m + len - 3, ",pt") || !strcmp(m + len - 3, ",pn")))
     m[len - 3] = 0;
   out->operands = p;
-  out->reads = reads(m);
-  out->writes = writes(m) | shift_writes(m, p);
-  out->is_landing_pad = !strcmp(m, "endbr64") || !strcmp(m, "endbr32");
-  if ((m[0] == 'j' && is_cond(m + 1)) || !strcmp(m, "jcxz") || !strcmp(m, "jecxz") ||
-      !strcmp(m, "jrcxz") || !strncmp(m, "loop", 4) || !strcmp(m, "xbegin")) {
-    out->flow = SAS_FLOW_JCC;
-    out->short_only = (m[0] == 'j' && strchr("cer", m[1]) && strstr(m, "cxz")) || !strncmp(m, "loop", 4);
-  } else if (!strcmp(m, "jmp") || !strcmp(m, "jmpq") || !strcmp(m, "jmpl") || !strcmp(m, "jmpw")) {
-    out->flow = *p == '*' ? SAS_FLOW_JMP_IND : SAS_FLOW_JMP;
-  } else if (!strcmp(m, "ljmp") || !strcmp(m, "ljmpl") || !strcmp(m, "ljmpq")) {
-    out->flow = SAS_FLOW_JMP_IND;
-  } else if (!strcmp(m, "call") || !strcmp(m, "callq") || !strcmp(m, "calll") ||
-             !strcmp(m, "callw")) {
-    out->flow = *p == '*' ? SAS_FLOW_CALL_IND : SAS_FLOW_CALL;
-    out->writes = SAS_ALL; /* psABI: no flags survive a call */
-  } else if (!strncmp(m, "ret", 3) || !strncmp(m, "lret", 4) || !strncmp(m, "iret", 4) ||
-             !strncmp(m, "sysret", 6) || !strcmp(m, "sysexit")) {
-    out->flow = SAS_FLOW_RET;
-  } else if (!strcmp(m, "ud2") || !strcmp(m, "hlt") || !strcmp(m, "ud2a")) {
-    out->flow = SAS_FLOW_STOP;
+  if (is_prefix(m)) return; /* "lock; incl (%eax)": a prefix on its own */
+  if (!(f = lookup(m))) {
+    /* Never guessed: it may read every flag, writes none, and its flow
+     * is unknown (cfg.c leaves its function alone and says so). */
+    out->flow = SAS_FLOW_UNKNOWN;
+    out->reads = SAS_ALL;
+    return;
   }
+  f = with_rep(w, f);
+  {
+    /* movsd, cmpsd: string instructions, or SSE ones on %xmm registers */
+    char xmm[48];
+    const struct fact *x;
+    snprintf(xmm, sizeof xmm, "%s_xmm", f->name);
+    if (strstr(p, "%xmm") && (x = fact_of(xmm))) f = x;
+  }
+  out->flow = f->flow;
+  out->reads = f->reads;
+  out->writes = f->count_writes != f->writes ? count_writes(f, p) : f->writes;
+  out->short_only = f->short_only;
+  out->is_landing_pad = !strcmp(f->name, "endbr64") || !strcmp(f->name, "endbr32");
+  if (*p == '*' && out->flow == SAS_FLOW_JMP) out->flow = SAS_FLOW_JMP_IND;
+  if (*p == '*' && out->flow == SAS_FLOW_CALL) out->flow = SAS_FLOW_CALL_IND;
+  if (out->flow == SAS_FLOW_CALL || out->flow == SAS_FLOW_CALL_IND)
+    out->writes = SAS_ALL; /* psABI: no flags survive a call */
   if (out->flow == SAS_FLOW_JMP || out->flow == SAS_FLOW_JCC || out->flow == SAS_FLOW_CALL)
     direct_target(p, out);
-
 }
 
 /*
