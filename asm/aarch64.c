@@ -131,8 +131,10 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
 /* x16/x17 live: saved on the stack, sp lowered first (writeback), so
  * nothing is stored below sp; sp stays 16-byte aligned.  The header's
  * local label "1" becomes one no source uses. */
-static void tick_text(const struct sas_target *t, unsigned live, int cfi, struct st_text *out) {
+static void tick_text(const struct sas_target *t, unsigned live, int cfi, enum sas_syntax syntax,
+                      struct st_text *out) {
   (void)t;
+  (void)syntax;
   if (live)
     st_text_printf(out, "stp x16, x17, [sp, #-16]!;%s", cfi ? ".cfi_adjust_cfa_offset 16;" : "");
   sas_tick_sequence(out, RR_SOFTTICKS_AARCH64_TICK_ASM, "5354100");

@@ -110,6 +110,8 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
       if (!p || g->nodes[p].kind != SAS_NODE_INSN || g->nodes[p].insn.flow != SAS_FLOW_CALL) return n;
     }
     if (!g->nodes[n].takes_code_address) continue;
+    /* Not followed in Intel syntax (its operands are read in AT&T's only). */
+    if (s->v[g->nodes[n].v].w.syntax != SAS_SYNTAX_ATT) return n;
     if (tg->computes_itself && g->nodes[n].kind == SAS_NODE_INSN &&
         !table_base(tg, s, g->nodes[n].insn.operands) &&
         tg->computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands))

@@ -53,32 +53,36 @@ char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit) {
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
                const char *line_marker_name, size_t *len) {
-  /* tick[k]: k = 0 plain; 1 + 2 * of + cfi saving (OF or not, CFI or not). */
-  struct st_text t = ST_TEXT_INIT, parts[5] = {ST_TEXT_INIT, ST_TEXT_INIT, ST_TEXT_INIT,
-                                               ST_TEXT_INIT, ST_TEXT_INIT};
-  char *tick[5], *out = NULL;
+  /* tick[m][k]: syntax mode m; k = 0 plain, 1 + 2 * of + cfi saving (OF
+   * or not, CFI or not). */
+  enum { MODES = SAS_SYNTAX_INTEL + 1, KINDS = 5 };
+  struct st_text t = ST_TEXT_INIT;
+  char *tick[MODES][KINDS], *out = NULL;
   size_t at = 0;
-  unsigned i, k, bad = 0;
+  unsigned i, k, m, bad = 0;
   const struct sas_target *target = sas_target_of(src->arch);
-  for (k = 0; k < 5; k++) {
-    st_text_printf(&parts[k], ";");
-    target->tick_text(target, !k ? 0 : (k - 1) & 2 ? SAS_ALL : SAS_CF, k && (k - 1) & 1,
-                      &parts[k]);
-    bad |= !(tick[k] = st_text_finish(&parts[k]));
-  }
+  for (m = 0; m < MODES; m++)
+    for (k = 0; k < KINDS; k++) {
+      struct st_text part = ST_TEXT_INIT;
+      st_text_printf(&part, ";");
+      target->tick_text(target, !k ? 0 : (k - 1) & 2 ? SAS_ALL : SAS_CF, k && (k - 1) & 1,
+                        (enum sas_syntax)m, &part);
+      bad |= !(tick[m][k] = st_text_finish(&part));
+    }
   if (bad) goto done;
   if (line_marker_name) st_text_printf(&t, "# 1 \"%s\"\n", line_marker_name);
   for (i = 0; i < nins; i++) {
     unsigned f = ins[i].save_flags;
     k = !f ? 0 : 1 + ((f & SAS_OF) ? 2 : 0) + ((ins[i].cfa & ~SAS_CFA_REG_EXPR) == SAS_CFA_SP);
     st_text_printf(&t, "%.*s%s", (int)(ins[i].offset - at), src->buf + at,
-                   ins[i].text ? ins[i].text : tick[k]);
+                   ins[i].text ? ins[i].text : tick[ins[i].syntax][k]);
     at = ins[i].text ? ins[i].replace_end : ins[i].offset;
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);
   out = st_text_finish(&t);
   if (out) *len = strlen(out);
 done:
-  for (k = 0; k < 5; k++) free(tick[k]);
+  for (m = 0; m < MODES; m++)
+    for (k = 0; k < KINDS; k++) free(tick[m][k]);
   return out;
 }

@@ -41,6 +41,7 @@ struct ctx {
   const struct sas_target *target;
   struct macro *macros;
   unsigned counter, cond_depth;
+  enum sas_syntax syntax; /* in force at the next statement */
 };
 
 static int fail(struct ctx *c, unsigned line, const char *what, const char *name) {
@@ -432,6 +433,11 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
     if (f) free(raw);
     if (!t) return -1;
     sas_split(c->target, t, &w);
+    w.syntax = (unsigned char)c->syntax;
+    if (w.dir == SAS_DIR_INTEL_SYNTAX)
+      c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
+    else if (w.dir == SAS_DIR_ATT_SYNTAX)
+      c->syntax = SAS_SYNTAX_ATT;
     if (w.dir == SAS_DIR_MACRO) {
       unsigned close;
       int rc = find_end(c, i, b, 1, &close) || define_macro(c, w.rest, i + 1, close);
@@ -485,11 +491,12 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
 
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err) {
-  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0};
+  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT};
   int rc;
   out->v = NULL;
   out->n = out->cap = 0;
   rc = expand_range(&c, 0, src->nstmts, NULL, 0);
+  out->syntax_at_end = (unsigned char)c.syntax;
   while (c.macros) {
     struct macro *m = c.macros;
     unsigned i;

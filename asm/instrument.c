@@ -22,7 +22,7 @@ static int is_compiler_output(const char *buf, size_t len) {
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
                    struct sas_report *rep, struct sas_error *err) {
-  struct sas_stream s = {NULL, 0, 0};
+  struct sas_stream s = {NULL, 0, 0, SAS_SYNTAX_ATT};
   struct sas_graph g;
   struct sas_insert *ins = NULL;
   unsigned nins = 0;
@@ -53,6 +53,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   st->statements += src->nstmts;
   st->instructions += g.instructions;
   res->has_manifest = g.has_manifest;
+  res->syntax_at_end = s.syntax_at_end;
   res->glibc_unit = sas_is_glibc_unit(src->buf, src->len);
   res->text = sas_emit(src, ins, nins, line_marker_name, &res->len);
   if (!res->text) {

@@ -306,17 +306,22 @@ int main(int argc, char **argv) {
       }
       memcpy(joined, res.text, res.len);
       if (res.len && res.text[res.len - 1] != '\n') joined[res.len++] = '\n';
-      /* gas -g gives the appended code this file name, not the input's last line. */
+      /* gas -g gives the appended code this file name, not the input's
+       * last line; the parts are AT&T text, so an input that ends in
+       * Intel syntax is switched back first. */
       {
-        static const char marker[] = "# 1 \"<softticks-as module parts>\"\n";
-        char *j2 = realloc(joined, res.len + sizeof marker + plen + 1);
+        char marker[128];
+        char *j2;
+        snprintf(marker, sizeof marker, "# 1 \"<softticks-as module parts>\"\n%s",
+                 res.syntax_at_end != SAS_SYNTAX_ATT ? RR_SOFTTICKS_X86_TO_ATT_SYNTAX : "");
+        j2 = realloc(joined, res.len + sizeof marker + plen + 1);
         if (!j2) {
           fprintf(stderr, "%s: out of memory\n", prog);
           return 1;
         }
         joined = j2;
-        memcpy(joined + res.len, marker, sizeof marker - 1);
-        res.len += sizeof marker - 1;
+        memcpy(joined + res.len, marker, strlen(marker));
+        res.len += strlen(marker);
       }
       memcpy(joined + res.len, parts, plen + 1);
       res.len += plen;

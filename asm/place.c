@@ -184,7 +184,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       sas_note(rep, line, "%s is a lone exit: no tick", s->v[nd->v].text);
       st->lone_exits++;
     } else if (tick[n] && !nd->skip) {
-      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL};
+      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax};
       int ok = 1;
       if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
@@ -219,8 +219,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     }
     if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
       unsigned nx = sas_next_in_section(g, n);
-      out[k++] =
-          (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0, NULL};
+      out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0,
+                                     NULL, s->v[nd->v].w.syntax};
       st->rt_ticks++;
     }
   }
@@ -263,6 +263,9 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       out[*nins - 1].save_flags |= out[n].save_flags;
       /* Copies of a macro body: one text for every expansion. */
       if (out[*nins - 1].cfa != out[n].cfa) out[*nins - 1].cfa = SAS_CFA_UNKNOWN;
+      if (out[*nins - 1].syntax != out[n].syntax)
+        sas_note(rep, out[n].line, "copies of a macro body in different syntax modes: the tick "
+                                   "restores the first one's");
       continue;
     }
     out[(*nins)++] = out[n];

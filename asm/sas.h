@@ -69,6 +69,8 @@ enum sas_dir {
   SAS_DIR_CFI, /* .cfi_* */
   SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX
 };
+/* The syntax mode gas reads a statement in (.intel_syntax/.att_syntax). */
+enum sas_syntax { SAS_SYNTAX_ATT, SAS_SYNTAX_INTEL_PREFIX, SAS_SYNTAX_INTEL };
 struct sas_split {
   const char *word; /* the first word (a directive, mnemonic, prefix, macro name) */
   size_t word_len;  /* up to a blank or ',' */
@@ -77,6 +79,7 @@ struct sas_split {
   char mnem[32];    /* an instruction's mnemonic after the target's prefixes, lowercased */
   const char *mnem_at; /* where it starts: the prefixes are [word, mnem_at) */
   const char *operands; /* after the mnemonic and its blanks */
+  unsigned char syntax; /* enum sas_syntax in force there (expand.c) */
 };
 struct sas_target;
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out);
@@ -96,6 +99,7 @@ struct sas_vstmt {
 struct sas_stream {
   struct sas_vstmt *v;
   unsigned n, cap;
+  unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
 };
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err);
@@ -205,6 +209,7 @@ struct sas_insert {
    * short branch, see place.c); text is malloc'd. */
   size_t replace_end;
   char *text;
+  unsigned char syntax; /* enum sas_syntax there: the tick is written in AT&T, then it is restored */
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
@@ -234,6 +239,7 @@ struct sas_result {
   size_t len;
   int has_manifest;
   int glibc_unit; /* sas_is_glibc_unit */
+  unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
 };
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,

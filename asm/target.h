@@ -37,8 +37,10 @@ struct sas_target {
 
   /* The text of a tick (the header's sequence, lines joined by ';'),
    * saving around it what of tick_clobbers is live; with cfi, each move
-   * of the stack pointer is followed by its .cfi_adjust_cfa_offset. */
-  void (*tick_text)(const struct sas_target *t, unsigned live, int cfi, struct st_text *out);
+   * of the stack pointer is followed by its .cfi_adjust_cfa_offset; in
+   * another syntax mode than the tick's, switched there and back. */
+  void (*tick_text)(const struct sas_target *t, unsigned live, int cfi, enum sas_syntax syntax,
+                    struct st_text *out);
   /* A short-displacement branch rewritten to reach any target (malloc'd),
    * serial numbering its labels; NULL where the target has none. */
   char *(*widen_short)(const char *insn, size_t len, unsigned serial);

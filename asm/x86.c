@@ -158,13 +158,35 @@ static const struct fact *with_rep(const struct sas_split *w, const struct fact 
 /* A shift or rotate (count_writes != writes): by an immediate whose
  * masked count is not 0, or by the implicit 1 (no comma), it writes
  * count_writes; by %cl the count may be 0.  A rotate through CF by a
- * multiple of 9 or 17 rotates a byte or a word by 0. */
-static unsigned count_writes(const struct fact *f, const char *ops) {
+ * multiple of 9 or 17 rotates a byte or a word by 0.  The count is the
+ * first operand in AT&T syntax ($3), the last in Intel's (3). */
+static unsigned count_writes(const struct fact *f, const char *ops, int intel) {
+  const char *last = strrchr(ops, ','), *count = intel ? (last ? last + 1 : NULL) : ops;
   long c;
-  if (*ops != '$') return strchr(ops, ',') ? f->writes : f->count_writes;
-  c = strtol(ops + 1, NULL, 0) & 31;
+  if (!strchr(ops, ',')) return f->count_writes;
+  while (intel && isspace((unsigned char)*count)) count++;
+  if (!intel && *count == '$') count++;
+  else if (intel ? !(isdigit((unsigned char)*count) || *count == '-') : 1) return f->writes;
+  c = strtol(count, NULL, 0) & 31;
   if (!c || (!strncmp(f->name, "rc", 2) && (c % 9 == 0 || c % 17 == 0))) return f->writes;
   return f->count_writes;
+}
+
+/* A branch through a register or memory: AT&T writes it `*%rax`; Intel
+ * `rax`, `[rax]`, `qword ptr [rip + x]`. */
+static int indirect(const char *ops, int intel) {
+  static const char *const regs[] = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp",
+                                     "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp",
+                                     "ax",  "bx",  "cx",  "dx",  "si",  "di",  "bp",  "sp", NULL};
+  size_t n = strcspn(ops, " \t,");
+  unsigned i;
+  if (!intel) return *ops == '*';
+  if (*ops == '*' || *ops == '%' || strchr(ops, '[') || strstr(ops, "ptr") || strstr(ops, "PTR"))
+    return 1;
+  if ((ops[0] == 'r' || ops[0] == 'R') && isdigit((unsigned char)ops[1])) return 1; /* r8..r15 */
+  for (i = 0; regs[i]; i++)
+    if (n == strlen(regs[i]) && !strncasecmp(ops, regs[i], n)) return 1;
+  return 0;
 }
 
 static void classify(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out) {
@@ -172,6 +194,7 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
   const char *p = w->operands;
   const struct fact *f;
   size_t len = strlen(w->mnem);
+  int intel = w->syntax != SAS_SYNTAX_ATT;
   (void)t;
   memset(out, 0, sizeof *out);
   memcpy(m, w->mnem, len + 1);
@@ -194,15 +217,15 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
     char xmm[48];
     const struct fact *x;
     snprintf(xmm, sizeof xmm, "%s_xmm", f->name);
-    if (strstr(p, "%xmm") && (x = fact_of(xmm))) f = x;
+    if (strstr(p, "xmm") && (x = fact_of(xmm))) f = x;
   }
   out->flow = f->flow;
   out->reads = f->reads;
-  out->writes = f->count_writes != f->writes ? count_writes(f, p) : f->writes;
+  out->writes = f->count_writes != f->writes ? count_writes(f, p, intel) : f->writes;
   out->short_only = f->short_only;
   out->is_landing_pad = !strcmp(f->name, "endbr64") || !strcmp(f->name, "endbr32");
-  if (*p == '*' && out->flow == SAS_FLOW_JMP) out->flow = SAS_FLOW_JMP_IND;
-  if (*p == '*' && out->flow == SAS_FLOW_CALL) out->flow = SAS_FLOW_CALL_IND;
+  if (indirect(p, intel) && out->flow == SAS_FLOW_JMP) out->flow = SAS_FLOW_JMP_IND;
+  if (indirect(p, intel) && out->flow == SAS_FLOW_CALL) out->flow = SAS_FLOW_CALL_IND;
   if (out->flow == SAS_FLOW_CALL || out->flow == SAS_FLOW_CALL_IND)
     out->writes = SAS_ALL; /* psABI: no flags survive a call */
   if (out->flow == SAS_FLOW_JMP || out->flow == SAS_FLOW_JCC || out->flow == SAS_FLOW_CALL)
@@ -222,10 +245,13 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
  *   sahf                     the other five back (after the add)
  *   pop %rax; lea 128(%rsp),%rsp
  */
-static void tick_text(const struct sas_target *t, unsigned live, int cfi, struct st_text *out) {
+static void tick_text(const struct sas_target *t, unsigned live, int cfi, enum sas_syntax syntax,
+                      struct st_text *out) {
   int x64 = t->address_size == 8;
   const char *acc = x64 ? "%rax" : "%eax";
   unsigned w = t->address_size;
+  /* In an Intel region: AT&T for the tick, then the user's mode again. */
+  if (syntax != SAS_SYNTAX_ATT) sas_tick_sequence(out, RR_SOFTTICKS_X86_TO_ATT_SYNTAX, NULL);
   if (live) {
     if (x64)
       st_text_printf(out, "lea -128(%%rsp),%%rsp;%s", cfi ? ".cfi_adjust_cfa_offset 128;" : "");
@@ -240,6 +266,10 @@ static void tick_text(const struct sas_target *t, unsigned live, int cfi, struct
     if (x64)
       st_text_printf(out, "lea 128(%%rsp),%%rsp;%s", cfi ? ".cfi_adjust_cfa_offset -128;" : "");
   }
+  if (syntax == SAS_SYNTAX_INTEL)
+    sas_tick_sequence(out, RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX, NULL);
+  else if (syntax == SAS_SYNTAX_INTEL_PREFIX)
+    st_text_printf(out, "\t.intel_syntax prefix;");
 }
 
 /*
