@@ -188,6 +188,7 @@ const struct sas_target sas_target_aarch64 = {
     .comment_chars = "",
     .line_comment_chars = "#",
     .slash_slash_comments = 1,
+    .line_separators = ";",
     .classify = classify,
     .tick_clobbers = SAS_X16 | SAS_X17,
     .tick_text = tick_text,

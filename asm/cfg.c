@@ -554,7 +554,9 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     if (!sec->v[sec->cur].code) continue;
     if (s->v[v].is_label || dir == SAS_DIR_NONE || dir == SAS_DIR_DATA) {
       struct sas_node *nd = &g->nodes[nn];
-      nd->kind = s->v[v].is_label ? SAS_NODE_LABEL : dir == SAS_DIR_NONE ? SAS_NODE_INSN : SAS_NODE_DATA;
+      nd->kind = s->v[v].is_label       ? SAS_NODE_LABEL
+                 : dir == SAS_DIR_NONE ? SAS_NODE_INSN
+                                       : SAS_NODE_DATA;
       nd->v = v;
       nd->section = sec->cur;
       if (nd->kind == SAS_NODE_INSN) {

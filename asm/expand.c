@@ -207,7 +207,8 @@ static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned o
     s->v = v;
     s->cap = ncap;
   }
-  s->v[s->n++] = (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label, *w};
+  s->v[s->n++] =
+      (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label, *w};
   return 0;
 }
 

@@ -99,7 +99,7 @@ int sas_source_parse(struct sas_source *src, struct sas_error *err) {
       i = e;
       continue;
     }
-    if (c == ';') {
+    if (c && strchr(tg->line_separators, c)) {
       END_STMT();
       i++;
       continue;

@@ -28,6 +28,7 @@ struct sas_target {
   const char *line_comment_chars; /* start one first on a line ("#/" x86, "#" aarch64) */
   int slash_slash_comments;       /* "//" starts one anywhere (aarch64) */
   int char_constants;             /* 'c is a character constant (x86) */
+  const char *line_separators;    /* end a statement inside a line (";") */
 
   /* The instruction classifier: flow, direct target, what it reads and
    * writes of tick_clobbers.  An unknown mnemonic is not guessed. */

@@ -391,14 +391,15 @@ static int uses_location(const char *ops) {
 
 
 /* x86-64 and i386 differ in the stack pointer and the address size. */
-#define X86_TARGET(ARCH, SP, DWARF_SP, SIZE)                                            \
-  {                                                                                     \
-    .arch = ARCH, .comment_chars = "#", .line_comment_chars = "#/", .char_constants = 1, \
-    .classify = classify, .is_prefix = is_prefix, .tick_clobbers = SAS_ALL, .tick_text = tick_text,             \
-    .widen_short = widen_short, .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, \
-    .register_at = register_at, .address_use = address_use, .destination = destination, \
-    .computes_itself = computes_itself, .uses_location = uses_location,                  \
-    .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS                           \
+#define X86_TARGET(ARCH, SP, DWARF_SP, SIZE)                                             \
+  {                                                                                      \
+    .arch = ARCH, .comment_chars = "#", .line_comment_chars = "#/", .char_constants = 1,  \
+    .line_separators = ";", .classify = classify, .is_prefix = is_prefix,                \
+    .tick_clobbers = SAS_ALL, .tick_text = tick_text, .widen_short = widen_short,        \
+    .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, .register_at = register_at, \
+    .address_use = address_use, .destination = destination,                              \
+    .computes_itself = computes_itself, .uses_location = uses_location,                   \
+    .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS                            \
   }
 const struct sas_target sas_target_x86_64 = X86_TARGET(RR_SOFTTICKS_ARCH_X86_64, "rsp", 7, 8);
 const struct sas_target sas_target_i386 = X86_TARGET(RR_SOFTTICKS_ARCH_I386, "esp", 4, 4);
