@@ -145,8 +145,10 @@ static void tick_text(const struct sas_target *t, unsigned live, int cfi, enum s
 /* ---- code addresses computed from a label (computed.c) ------------------ */
 
 /* "x9", "w9" at a word start -> "r9"; 0 for anything else. */
-static size_t register_at(const char *text, const char *p, char *fam, size_t cap) {
+static size_t register_at(const char *text, const char *p, enum sas_syntax syntax, char *fam,
+                          size_t cap) {
   size_t n = 0, k;
+  (void)syntax;
   fam[0] = 0;
   if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')) return 0;
   while (isalnum((unsigned char)p[n])) n++;
@@ -158,15 +160,17 @@ static size_t register_at(const char *text, const char *p, char *fam, size_t cap
 }
 
 /* The destination comes first. */
-static void destination(const char *ops, char *fam, size_t cap) {
+static void destination(const char *ops, enum sas_syntax syntax, char *fam, size_t cap) {
   while (isspace((unsigned char)*ops)) ops++;
-  register_at(ops, ops, fam, cap);
+  register_at(ops, ops, syntax, fam, cap);
 }
 
-static enum sas_addr_use address_use(const char *mnem, const char *ops, char *src, char *dst,
-                                     size_t cap, int *copy, const char **base) {
+static enum sas_addr_use address_use(const char *mnem, const char *ops, enum sas_syntax syntax,
+                                     char *src, char *dst, size_t cap, int *copy,
+                                     const char **base) {
   const char *comma = strchr(ops, ',');
   size_t len;
+  (void)syntax;
   if (!comma) return SAS_USE_COMPUTES;
   len = (size_t)(comma - ops) < cap ? (size_t)(comma - ops) : cap - 1;
   memcpy(dst, ops, len);

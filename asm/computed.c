@@ -22,11 +22,12 @@
 #include "target.h"
 
 /* Whether text names a register of family fam. */
-static int mentions(const struct sas_target *tg, const char *text, const char *fam) {
+static int mentions(const struct sas_target *tg, enum sas_syntax syn, const char *text,
+                    const char *fam) {
   const char *p = text;
   while (*p) {
     char f[16];
-    size_t n = tg->register_at(text, p, f, sizeof f);
+    size_t n = tg->register_at(text, p, syn, f, sizeof f);
     if (n && !strcmp(f, fam)) return 1;
     p += n ? n : 1;
   }
@@ -34,18 +35,19 @@ static int mentions(const struct sas_target *tg, const char *text, const char *f
 }
 
 /* Whether text names a register of any family in set[0 .. n). */
-static int mentions_any(const struct sas_target *tg, const char *text, char set[][16],
-                        unsigned n) {
+static int mentions_any(const struct sas_target *tg, enum sas_syntax syn, const char *text,
+                        char set[][16], unsigned n) {
   unsigned i;
   for (i = 0; i < n; i++)
-    if (mentions(tg, text, set[i])) return 1;
+    if (mentions(tg, syn, text, set[i])) return 1;
   return 0;
 }
 
 /* Whether a label named in ops (its first symbol not a register) is the
  * base of a table of label differences in data ("- LABEL"): the table's
  * entries are recomputed by gas, so base + entry is always a label. */
-static int table_base(const struct sas_target *tg, const struct sas_stream *s, const char *ops) {
+static int table_base(const struct sas_target *tg, enum sas_syntax syn, const struct sas_stream *s,
+                      const char *ops) {
   const char *p = ops;
   char sym[256];
   size_t n;
@@ -68,7 +70,7 @@ static int table_base(const struct sas_target *tg, const struct sas_stream *s, c
     p += n;
     {
       char f[16];
-      if (tg->register_at(sym, sym, f, sizeof f) == n) continue; /* aarch64's x9 */
+      if (tg->register_at(sym, sym, syn, f, sizeof f) == n) continue; /* x9, Intel's rax */
     }
     break;
   }
@@ -99,6 +101,7 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
   for (n = 1; n < g->n; n++) {
     char set[4][16]; /* the registers holding the address (copies too) */
     unsigned k, seen = 0, nset = 1;
+    enum sas_syntax syn = (enum sas_syntax)s->v[g->nodes[n].v].w.syntax;
     /* `addl $(T - .), %ebx` trusts a register to hold this instruction's
      * own address.  Right after `call __x86.get_pc_thunk.bx` it does (no
      * tick goes there); after a label it is the label's address, taken
@@ -110,45 +113,44 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
       if (!p || g->nodes[p].kind != SAS_NODE_INSN || g->nodes[p].insn.flow != SAS_FLOW_CALL) return n;
     }
     if (!g->nodes[n].takes_code_address) continue;
-    /* Not followed in Intel syntax (its operands are read in AT&T's only). */
-    if (s->v[g->nodes[n].v].w.syntax != SAS_SYNTAX_ATT) return n;
     if (tg->computes_itself && g->nodes[n].kind == SAS_NODE_INSN &&
-        !table_base(tg, s, g->nodes[n].insn.operands) &&
-        tg->computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands))
+        !table_base(tg, syn, s, g->nodes[n].insn.operands) &&
+        tg->computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands, syn))
       return n;
-    tg->destination(g->nodes[n].insn.operands, set[0], sizeof set[0]);
+    tg->destination(g->nodes[n].insn.operands, syn, set[0], sizeof set[0]);
     if (!set[0][0]) continue; /* pushed or stored: used as it is */
-    if (table_base(tg, s, g->nodes[n].insn.operands)) continue;
+    if (table_base(tg, syn, s, g->nodes[n].insn.operands)) continue;
     for (k = sas_next_in_section(g, n); k && seen < 32 && nset; k = sas_next_in_section(g, k)) {
       const struct sas_node *nd = &g->nodes[k];
       const char *t = s->v[nd->v].text, *m = s->v[nd->v].w.mnem, *ops = nd->insn.operands,
                  *base = NULL;
       char src[256], dst[16];
+      enum sas_syntax ks = (enum sas_syntax)s->v[nd->v].w.syntax;
       int copy = 0;
       unsigned i;
       if (nd->kind != SAS_NODE_INSN) continue;
       seen++;
-      if (mentions_any(tg, t, set, nset)) {
+      if (mentions_any(tg, ks, t, set, nset)) {
         char dst_text[256];
         if (nd->insn.flow == SAS_FLOW_JMP_IND || nd->insn.flow == SAS_FLOW_CALL_IND) break;
-        switch (tg->address_use(m, ops, src, dst_text, sizeof src, &copy, &base)) {
+        switch (tg->address_use(m, ops, ks, src, dst_text, sizeof src, &copy, &base)) {
           case SAS_USE_COMPUTES:
             return n;
           case SAS_USE_COMPLETES:
             continue;
           case SAS_USE_STORE: /* the address as data, or used as a base */
-            if (base && mentions_any(tg, base, set, nset)) return n;
+            if (base && mentions_any(tg, ks, base, set, nset)) return n;
             continue;
           case SAS_USE_OPERANDS:
             break;
         }
-        tg->destination(ops, dst, sizeof dst);
+        tg->destination(ops, ks, dst, sizeof dst);
         /* mov/cmov/csel copy the address as it is: to memory (stored), to
          * a register (followed from there), or over it (overwritten). */
         if (!copy) return n;
-        if (mentions_any(tg, src, set, nset)) {
+        if (mentions_any(tg, ks, src, set, nset)) {
           if (!dst[0]) {
-            if (mentions_any(tg, dst_text, set, nset)) return n; /* used as a base */
+            if (mentions_any(tg, ks, dst_text, set, nset)) return n; /* used as a base */
             continue;                                        /* stored */
           }
           for (i = 0; i < nset && strcmp(set[i], dst); i++) {
@@ -157,13 +159,13 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
           if (i == nset) snprintf(set[nset++], sizeof set[0], "%s", dst);
           continue;
         }
-        if (mentions_any(tg, dst_text, set, nset) && dst[0] && !strncmp(m, "mov", 3)) {
+        if (mentions_any(tg, ks, dst_text, set, nset) && dst[0] && !strncmp(m, "mov", 3)) {
           for (i = 0; i < nset && strcmp(set[i], dst); i++) {
           }
           if (i < nset) memmove(set[i], set[i + 1], (--nset - i) * sizeof set[0]);
           continue; /* overwritten */
         }
-        if (mentions_any(tg, dst_text, set, nset)) continue; /* cmov/csel over it: both exact */
+        if (mentions_any(tg, ks, dst_text, set, nset)) continue; /* cmov/csel over it: both exact */
         return n; /* the address as a base or index of a copied operand */
       }
       if (nd->insn.flow == SAS_FLOW_JMP || nd->insn.flow == SAS_FLOW_RET ||

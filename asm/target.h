@@ -50,18 +50,21 @@ struct sas_target {
   const char *sp_name;
   unsigned dwarf_sp, address_size;
 
-  /* computed.c: the register family of a register named at p (a word
-   * start of text), its length returned, 0 if p names none. */
-  size_t (*register_at)(const char *text, const char *p, char *family, size_t cap);
+  /* computed.c, each in the statement's syntax mode: the register
+   * family of a register named at p (in text), its length returned, 0 if
+   * p names none. */
+  size_t (*register_at)(const char *text, const char *p, enum sas_syntax syntax, char *family,
+                        size_t cap);
   /* Splits the operands of an instruction mentioning the address into
    * sources and destination; *copy: it copies a value as it is. */
-  enum sas_addr_use (*address_use)(const char *mnem, const char *ops, char *src, char *dst,
-                                   size_t cap, int *copy, const char **base);
+  enum sas_addr_use (*address_use)(const char *mnem, const char *ops, enum sas_syntax syntax,
+                                   char *src, char *dst, size_t cap, int *copy,
+                                   const char **base);
   /* The destination register family of ops, "" if none. */
-  void (*destination)(const char *ops, char *family, size_t cap);
+  void (*destination)(const char *ops, enum sas_syntax syntax, char *family, size_t cap);
   /* Optional (NULL: no such rule): the instruction naming a code label
    * already computes with it; it uses the location counter as a value. */
-  int (*computes_itself)(const char *text, const char *ops);
+  int (*computes_itself)(const char *text, const char *ops, enum sas_syntax syntax);
   int (*uses_location)(const char *ops);
 
   /* The real assembler: the environment variable naming it, the default. */

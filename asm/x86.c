@@ -313,45 +313,86 @@ static void family(const char *name, size_t n, char *out, size_t cap) {
   snprintf(out, cap, "%s", r);
 }
 
-static size_t register_at(const char *text, const char *p, char *fam, size_t cap) {
+/* Intel syntax without prefix names registers bare: the n characters at
+ * p are one (rax eax ax al ah, sil, r8..r15 with d/w/b, rip, xmm0...). */
+static int bare_register(const char *p, size_t n) {
+  static const char *const names[] = {"ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "ip", NULL};
+  char r[8];
+  size_t k;
+  unsigned i;
+  if (n < 2 || n >= sizeof r) return 0;
+  for (k = 0; k < n; k++) r[k] = (char)tolower((unsigned char)p[k]);
+  r[n] = 0;
+  if (r[0] == 'r' && isdigit((unsigned char)r[1])) {
+    long num = strtol(r + 1, NULL, 10);
+    for (k = 1; isdigit((unsigned char)r[k]); k++) {}
+    return num >= 8 && num <= 15 && (!r[k] || (strchr("dwb", r[k]) && !r[k + 1]));
+  }
+  if (strchr("xyz", r[0]) && r[1] == 'm' && r[2] == 'm' && isdigit((unsigned char)r[3])) return 1;
+  if (n == 2 && strchr("abcd", r[0]) && strchr("lh", r[1])) return 1;
+  if (!strcmp(r, "sil") || !strcmp(r, "dil") || !strcmp(r, "bpl") || !strcmp(r, "spl")) return 1;
+  for (i = 0; names[i]; i++)
+    if (!strcmp(n == 3 && (r[0] == 'r' || r[0] == 'e') ? r + 1 : r, names[i])) return 1;
+  return 0;
+}
+
+static size_t register_at(const char *text, const char *p, enum sas_syntax syntax, char *fam,
+                          size_t cap) {
   size_t n = 0;
-  (void)text;
+  if (syntax == SAS_SYNTAX_INTEL) {
+    if (p > text && (isalnum((unsigned char)p[-1]) || strchr("_.$@%", p[-1]))) return 0;
+    while (isalnum((unsigned char)p[n])) n++;
+    if (!bare_register(p, n)) return 0;
+    family(p, n, fam, cap);
+    return n;
+  }
   if (*p != '%') return 0;
   while (isalnum((unsigned char)p[1 + n])) n++;
   family(p + 1, n, fam, cap);
   return n + 1;
 }
 
-/* AT&T: the destination is the last operand. */
-static const char *last_top_level_comma(const char *ops) {
+/* The comma that ends the source operands: AT&T's last (the destination
+ * comes last), Intel's first (it comes first); not inside () or []. */
+static const char *operands_comma(const char *ops, enum sas_syntax syntax) {
   const char *p, *comma = NULL;
-  int paren = 0;
+  int depth = 0;
   for (p = ops; *p; p++) {
-    if (*p == '(') paren++;
-    if (*p == ')') paren--;
-    if (*p == ',' && !paren) comma = p;
+    if (*p == '(' || *p == '[') depth++;
+    if (*p == ')' || *p == ']') depth--;
+    if (*p == ',' && !depth) {
+      comma = p;
+      if (syntax != SAS_SYNTAX_ATT) break;
+    }
   }
   return comma;
 }
 
-static void destination(const char *ops, char *fam, size_t cap) {
-  const char *last = last_top_level_comma(ops);
-  last = last ? last + 1 : ops;
-  while (isspace((unsigned char)*last)) last++;
+static void destination(const char *ops, enum sas_syntax syntax, char *fam, size_t cap) {
+  const char *d = ops, *comma = operands_comma(ops, syntax);
+  if (syntax == SAS_SYNTAX_ATT) d = comma ? comma + 1 : ops;
+  while (isspace((unsigned char)*d)) d++;
   fam[0] = 0;
-  if (*last == '%') register_at(last, last, fam, cap);
+  if (register_at(d, d, syntax, fam, cap) && syntax != SAS_SYNTAX_ATT && comma) {
+    /* Intel: only a register operand on its own ("rax", not "rax + 8") */
+    const char *e = d + strcspn(d, " \t,");
+    while (isspace((unsigned char)*e)) e++;
+    if (e != comma) fam[0] = 0;
+  }
 }
 
-static enum sas_addr_use address_use(const char *mnem, const char *ops, char *src, char *dst,
-                                     size_t cap, int *copy, const char **base) {
-  const char *comma = last_top_level_comma(ops);
+static enum sas_addr_use address_use(const char *mnem, const char *ops, enum sas_syntax syntax,
+                                     char *src, char *dst, size_t cap, int *copy,
+                                     const char **base) {
+  const char *comma = operands_comma(ops, syntax);
+  char *first = syntax == SAS_SYNTAX_ATT ? src : dst, *second = first == src ? dst : src;
   size_t len;
   (void)base;
   if (!comma) return SAS_USE_COMPUTES; /* one operand: inc, neg, push... */
   len = (size_t)(comma - ops) < cap ? (size_t)(comma - ops) : cap - 1;
-  memcpy(src, ops, len);
-  src[len] = 0;
-  snprintf(dst, cap, "%s", comma + 1);
+  memcpy(first, ops, len);
+  first[len] = 0;
+  snprintf(second, cap, "%s", comma + 1);
   *copy = !strncmp(mnem, "mov", 3) || !strncmp(mnem, "cmov", 4);
   return SAS_USE_OPERANDS;
 }
@@ -360,15 +401,28 @@ static enum sas_addr_use address_use(const char *mnem, const char *ops, char *sr
  * with it: arithmetic on it (i386 PIC, glibc's add_n.S: `call L0; L0: ...
  * addl $(Loop-L0-3),%eax; jmp *%eax`, into an unrolled loop of 9-byte
  * steps), or a register as base or index beside it (non-PIC: `leal
- * (Loop-3)(%eax,%eax,8),%eax`).  Only mov, lea and push put an address
- * as it is; %rip/%eip and @GOTOFF (GOT pointer + offset) give exactly it. */
-static int computes_itself(const char *text, const char *ops) {
+ * (Loop-3)(%eax,%eax,8),%eax`; Intel `lea eax, [Loop-3+eax+eax*8]`).
+ * Only mov, lea and push put an address as it is; %rip/%eip and @GOTOFF
+ * (GOT pointer + offset) give exactly it. */
+static int computes_itself(const char *text, const char *ops, enum sas_syntax syntax) {
   const char *p = text;
   while (*p && !isspace((unsigned char)*p) && *p != '=') p++;
   while (isspace((unsigned char)*p)) p++;
   if (*p == '=' && p[1] != '=') return 0; /* `NAME = LABEL`: a symbol, no code */
   if (strncmp(text, "mov", 3) && strncmp(text, "lea", 3) && strncmp(text, "push", 4)) return 1;
   if (strstr(ops, "@GOTOFF") || strstr(ops, "@GOT")) return 0;
+  if (syntax != SAS_SYNTAX_ATT) { /* any register in [...] but rip/eip */
+    for (p = strchr(ops, '['); p; p = strchr(p + 1, '[')) {
+      const char *q, *end = strchr(p, ']');
+      char fam[16];
+      for (q = p + 1; *q && (!end || q < end); q++) {
+        size_t n = register_at(p + 1, q, syntax, fam, sizeof fam);
+        if (n && strcmp(fam, "ip")) return 1;
+        if (n) q += n - 1;
+      }
+    }
+    return 0;
+  }
   for (p = strchr(ops, '('); p; p = strchr(p + 1, '(')) {
     const char *q = p + 1;
     while (isspace((unsigned char)*q)) q++;
