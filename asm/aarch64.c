@@ -8,7 +8,17 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "asm_text.h"
 #include "sas.h"
+#include "target.h"
+
+#ifndef SAS_REAL_AS_AARCH64
+#ifdef __aarch64__
+#define SAS_REAL_AS_AARCH64 SAS_REAL_AS
+#else
+#define SAS_REAL_AS_AARCH64 "/usr/bin/aarch64-linux-gnu-as"
+#endif
+#endif
 
 static const char *const conds[] = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc",
                                     "hi", "ls", "ge", "lt", "gt", "le", "al", "nv", NULL};
@@ -67,15 +77,10 @@ static size_t last_operand(const char *ops, const char **at) {
   return (size_t)(e - p);
 }
 
-void sas_aarch64_classify(const char *text, struct sas_insn *out) {
-  char m[32];
-  const char *p = text;
-  size_t k = 0;
+static void classify(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out) {
+  const char *m = w->mnem, *p = w->operands;
+  (void)t;
   memset(out, 0, sizeof *out);
-  while (*p && isspace((unsigned char)*p)) p++;
-  while (*p && !isspace((unsigned char)*p) && k + 1 < sizeof m) m[k++] = (char)tolower((unsigned char)*p++);
-  m[k] = 0;
-  while (*p && isspace((unsigned char)*p)) p++;
   out->operands = p;
   out->reads = regs_in(p);
   if (writes_first(m)) {
@@ -122,3 +127,81 @@ void sas_aarch64_classify(const char *text, struct sas_insn *out) {
     out->target_len = n;
   }
 }
+
+/* x16/x17 live: saved on the stack, sp lowered first (writeback), so
+ * nothing is stored below sp; sp stays 16-byte aligned.  The header's
+ * local label "1" becomes one no source uses. */
+static void tick_text(const struct sas_target *t, unsigned live, int cfi, enum sas_syntax syntax,
+                      struct st_text *out) {
+  (void)t;
+  (void)syntax;
+  if (live)
+    st_text_printf(out, "stp x16, x17, [sp, #-16]!;%s", cfi ? ".cfi_adjust_cfa_offset 16;" : "");
+  sas_tick_sequence(out, RR_SOFTTICKS_AARCH64_TICK_ASM, "5354100");
+  if (live)
+    st_text_printf(out, "ldp x16, x17, [sp], #16;%s", cfi ? ".cfi_adjust_cfa_offset -16;" : "");
+}
+
+/* ---- code addresses computed from a label (computed.c) ------------------ */
+
+/* "x9", "w9" at a word start -> "r9"; 0 for anything else. */
+static size_t register_at(const char *text, const char *p, enum sas_syntax syntax, char *fam,
+                          size_t cap) {
+  size_t n = 0, k;
+  (void)syntax;
+  fam[0] = 0;
+  if (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.')) return 0;
+  while (isalnum((unsigned char)p[n])) n++;
+  if (n < 2 || n > 3 || (p[0] != 'x' && p[0] != 'w')) return 0;
+  for (k = 1; k < n; k++)
+    if (!isdigit((unsigned char)p[k])) return 0;
+  snprintf(fam, cap, "r%.*s", (int)(n - 1), p + 1);
+  return n;
+}
+
+/* The destination comes first. */
+static void destination(const char *ops, enum sas_syntax syntax, char *fam, size_t cap) {
+  while (isspace((unsigned char)*ops)) ops++;
+  register_at(ops, ops, syntax, fam, cap);
+}
+
+static enum sas_addr_use address_use(const char *mnem, const char *ops, enum sas_syntax syntax,
+                                     char *src, char *dst, size_t cap, int *copy,
+                                     const char **base) {
+  const char *comma = strchr(ops, ',');
+  size_t len;
+  (void)syntax;
+  if (!comma) return SAS_USE_COMPUTES;
+  len = (size_t)(comma - ops) < cap ? (size_t)(comma - ops) : cap - 1;
+  memcpy(dst, ops, len);
+  dst[len] = 0;
+  snprintf(src, cap, "%s", comma + 1);
+  /* adrp x, L; add x, x, :lo12:L: the same address, completed */
+  if (!strncmp(mnem, "add", 3) && strstr(src, ":lo12:")) return SAS_USE_COMPLETES;
+  *copy = !strncmp(mnem, "mov", 3) || !strncmp(mnem, "csel", 4) || !strncmp(mnem, "str", 3) ||
+          !strncmp(mnem, "stp", 3) || !strncmp(mnem, "stur", 4);
+  if (!strncmp(mnem, "st", 2)) {
+    *base = strchr(src, '[');
+    return SAS_USE_STORE;
+  }
+  return SAS_USE_OPERANDS;
+}
+
+const struct sas_target sas_target_aarch64 = {
+    .arch = RR_SOFTTICKS_ARCH_AARCH64,
+    .comment_chars = "",
+    .line_comment_chars = "#",
+    .slash_slash_comments = 1,
+    .line_separators = ";",
+    .classify = classify,
+    .tick_clobbers = SAS_X16 | SAS_X17,
+    .tick_text = tick_text,
+    .sp_name = "sp",
+    .dwarf_sp = 31,
+    .address_size = 8,
+    .register_at = register_at,
+    .address_use = address_use,
+    .destination = destination,
+    .real_as_env = "SOFTTICKS_REAL_AS_AARCH64",
+    .real_as = SAS_REAL_AS_AARCH64,
+};

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sas.h"
+#include "target.h"
 #include "returns_twice.h"
 #include "skip_policy.h"
 
@@ -208,48 +209,50 @@ static void sections_free(struct sections *s) {
   free(s->stack);
 }
 
-/* word and the rest of a statement. */
-static const char *word(const char *t, char *w, size_t cap) {
-  size_t k = 0;
-  while (*t && isspace((unsigned char)*t)) t++;
-  while (*t && !isspace((unsigned char)*t) && *t != ',' && k + 1 < cap) w[k++] = *t++;
-  w[k] = 0;
-  while (*t && (isspace((unsigned char)*t))) t++;
-  return t;
-}
-
 /* Handles a section directive; returns 1 if it was one, 0 if not, -1 when
  * out of memory. */
-static int section_directive(struct sections *s, struct namebuf *nb, const char *w,
-                             const char *rest, struct sas_report *rep, unsigned line,
-                             int *manifest) {
-  const char *p = rest, *a;
+static int section_directive(struct sections *s, struct namebuf *nb, const struct sas_split *w,
+                             struct sas_report *rep, unsigned line, int *manifest) {
+  const char *p = w->rest, *a;
   char *name;
   int has_flags = 0, has_x = 0, id;
-  if (!strcmp(w, ".text") || !strcmp(w, ".data") || !strcmp(w, ".bss")) {
-    if (*rest) sas_note(rep, line, "%s %s: subsections are laid out as one", w, rest);
-    if ((id = section_id(s, w, 0, 0)) < 0) return -1;
+  switch (w->dir) {
+    case SAS_DIR_TEXT:
+    case SAS_DIR_SECTION:
+    case SAS_DIR_PUSHSECTION:
+    case SAS_DIR_POPSECTION:
+    case SAS_DIR_PREVIOUS:
+    case SAS_DIR_SUBSECTION:
+      break;
+    default:
+      return 0;
+  }
+  if (w->dir == SAS_DIR_TEXT) {
+    if (!(name = name_set(nb, w->word, w->word_len))) return -1;
+    for (p = name; *name; name++) *name = (char)tolower((unsigned char)*name);
+    name = (char *)p;
+    if (*w->rest) sas_note(rep, line, "%s %s: subsections are laid out as one", name, w->rest);
+    if ((id = section_id(s, name, 0, 0)) < 0) return -1;
     s->prev = s->cur;
     s->cur = (unsigned)id;
     return 1;
   }
-  if (!strcmp(w, ".previous")) {
+  if (w->dir == SAS_DIR_PREVIOUS) {
     unsigned t = s->cur;
     s->cur = s->prev;
     s->prev = t;
     return 1;
   }
-  if (!strcmp(w, ".popsection")) {
+  if (w->dir == SAS_DIR_POPSECTION) {
     if (s->depth) {
       s->cur = s->stack[--s->depth];
     }
     return 1;
   }
-  if (!strcmp(w, ".subsection")) {
+  if (w->dir == SAS_DIR_SUBSECTION) {
     sas_note(rep, line, ".subsection: laid out as the same section");
     return 1;
   }
-  if (strcmp(w, ".section") && strcmp(w, ".pushsection")) return 0;
   if (*p == '"') {
     for (a = ++p; *p && *p != '"'; p++) {}
     name = name_set(nb, a, (size_t)(p - a));
@@ -266,7 +269,7 @@ static int section_directive(struct sections *s, struct namebuf *nb, const char 
       if (*p == 'x') has_x = 1;
   }
   if (!strcmp(name, RR_SOFTTICKS_MANIFEST_SECTION)) *manifest = 1;
-  if (!strcmp(w, ".pushsection")) {
+  if (w->dir == SAS_DIR_PUSHSECTION) {
     if (s->depth == s->stack_cap) {
       unsigned nc = s->stack_cap ? s->stack_cap * 2 : 64;
       unsigned *st = realloc(s->stack, nc * sizeof *st);
@@ -281,33 +284,6 @@ static int section_directive(struct sections *s, struct namebuf *nb, const char 
   if ((id = section_id(s, name, has_flags, has_x)) < 0) return -1;
   s->cur = (unsigned)id;
   return 1;
-}
-
-static int is_data_directive(const char *w) {
-  static const char *const d[] = {".byte", ".short", ".word", ".hword", ".long", ".int", ".quad",
-                                  ".octa", ".2byte", ".4byte", ".8byte", ".ascii", ".asciz",
-                                  ".string", ".zero", ".skip", ".space", ".fill", ".inst",
-                                  ".value", ".float", ".double", ".single", ".dc", ".dc.a",
-                                  ".dc.b", ".dc.w", ".dc.l", ".dc.q", ".sleb128", ".uleb128",
-                                  ".incbin", ".reloc", NULL};
-  unsigned i;
-  for (i = 0; d[i]; i++)
-    if (!strcmp(w, d[i])) return 1;
-  return 0;
-}
-
-/* Directives whose symbols are not a use of the address. */
-static int ignores_symbols(const char *w) {
-  static const char *const d[] = {".type", ".size", ".globl", ".global", ".hidden", ".local",
-                                  ".weak", ".protected", ".internal", ".file", ".loc", ".loc_view",
-                                  ".section", ".pushsection", ".popsection", ".previous", ".p2align",
-                                  ".align", ".balign", ".ident", ".else", ".endif", ".symver",
-                                  ".weakref", ".cfi_startproc", ".cfi_endproc", NULL};
-  unsigned i;
-  if (!strncmp(w, ".cfi_", 5) || !strncmp(w, ".if", 3) || !strncmp(w, ".elseif", 7)) return 1;
-  for (i = 0; d[i]; i++)
-    if (!strcmp(w, d[i])) return 1;
-  return 0;
 }
 
 /* .set A, B pairs seen before A's type (gcc writes .type first). */
@@ -481,6 +457,31 @@ static int in_list(const struct sas_options *o, const char *name) {
   return 0;
 }
 
+/*
+ * An instruction the target does not know may go anywhere and use any
+ * flag: its function (outside any, the code of its section outside
+ * functions) gets no tick, and the warning says so even without
+ * --softticks-report.  Placement still sees its edges (it falls through
+ * and may leave: everything is live there).
+ */
+static void leave_unknown_alone(const struct sas_source *src, const struct sas_stream *s,
+                                struct sas_graph *g, const char **fn_of, struct sas_report *rep) {
+  unsigned n, k;
+  for (n = 1; n < g->n; n++) {
+    struct sas_node *nd = &g->nodes[n];
+    if (nd->kind != SAS_NODE_INSN || nd->insn.flow != SAS_FLOW_UNKNOWN) continue;
+    nd->leaves_file = 1;
+    if (nd->skip) continue;
+    sas_warn(rep, src->stmts[s->v[nd->v].origin].line,
+             "warning: unknown instruction (%s): %s %s is not instrumented", s->v[nd->v].text,
+             fn_of[n] ? "function" : "the code outside functions of section",
+             fn_of[n] ? fn_of[n] : "of this file");
+    for (k = 1; k < g->n; k++)
+      if (fn_of[k] == fn_of[n] && (fn_of[n] || g->nodes[k].section == nd->section))
+        g->nodes[k].skip = 1;
+  }
+}
+
 int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
                     const struct sas_options *opt, struct sas_graph *g, struct sas_report *rep,
                     struct sas_error *err) {
@@ -488,6 +489,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   struct sections *sec = calloc(1, sizeof *sec);
   unsigned v, *sec_of = NULL, *last = NULL, nn = 1;
   char **cur_fn = NULL;
+  const char **fn_of = NULL; /* node -> the function it lies in (its symbol's name) */
   int rc = -1, manifest = 0, id;
   struct aliases aliases = {NULL, 0, 0};
   memset(&b, 0, sizeof b);
@@ -496,6 +498,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   b.g = g;
   b.rep = rep;
   memset(g, 0, sizeof *g);
+  g->target = sas_target_of(src->arch);
   b.node_of = malloc((s->n + 1) * sizeof *b.node_of);
   sec_of = malloc((s->n + 1) * sizeof *sec_of);
   g->nodes = calloc(s->n + 1, sizeof *g->nodes);
@@ -505,13 +508,12 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
 
   /* Pass 1: sections, nodes, label definitions, symbol types. */
   for (v = 0; v < s->n; v++) {
-    const char *t = s->v[v].text, *rest;
-    char w[64];
+    const char *t = s->v[v].text, *rest = s->v[v].w.rest;
+    enum sas_dir dir = s->v[v].is_label ? SAS_DIR_NONE : s->v[v].w.dir;
     unsigned line = src->stmts[s->v[v].origin].line;
     b.node_of[v] = -1;
-    rest = word(t, w, sizeof w);
     if (!s->v[v].is_label) {
-      int r = section_directive(sec, &b.name, w, rest, rep, line, &manifest);
+      int r = section_directive(sec, &b.name, &s->v[v].w, rep, line, &manifest);
       if (r < 0) goto oom;
       if (r) {
         sec_of[v] = sec->cur;
@@ -523,7 +525,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       struct sym *y;
       const char *name = label_key(&b.name, t);
       if (!name || !(y = lookup(&b.syms, name, 1)) || add_def(y, v)) goto oom;
-    } else if (!strcmp(w, ".set") || !strcmp(w, ".equ")) {
+    } else if (dir == SAS_DIR_SET) {
       /* .set ifunc, resolver: the resolver is what the loader calls. */
       size_t na = operand_len(rest), nt = 0;
       const char *c = rest + na;
@@ -540,26 +542,25 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         if (y->is_ifunc) t->is_ifunc = 1;
         else if (!aliases_add(&aliases, y, t)) goto oom;
       }
-    } else if (!strcmp(w, ".type") || !strcmp(w, ".globl") || !strcmp(w, ".global")) {
+    } else if (dir == SAS_DIR_TYPE || dir == SAS_DIR_GLOBL) {
       size_t k = operand_len(rest);
       struct sym *y;
       const char *p = rest + k;
       if (!name_set(&b.name, rest, k) || !(y = lookup(&b.syms, b.name.p, 1))) goto oom;
-      if (w[1] == 'g') y->is_global = 1;
+      if (dir == SAS_DIR_GLOBL) y->is_global = 1;
       else if (strstr(p, "gnu_indirect_function")) y->is_ifunc = 1;
       else if (strstr(p, "function") || strstr(p, "STT_FUNC")) y->is_func = 1;
     }
     if (!sec->v[sec->cur].code) continue;
-    if (s->v[v].is_label || w[0] != '.' || is_data_directive(w)) {
+    if (s->v[v].is_label || dir == SAS_DIR_NONE || dir == SAS_DIR_DATA) {
       struct sas_node *nd = &g->nodes[nn];
-      nd->kind = s->v[v].is_label ? SAS_NODE_LABEL : w[0] != '.' ? SAS_NODE_INSN : SAS_NODE_DATA;
+      nd->kind = s->v[v].is_label       ? SAS_NODE_LABEL
+                 : dir == SAS_DIR_NONE ? SAS_NODE_INSN
+                                       : SAS_NODE_DATA;
       nd->v = v;
       nd->section = sec->cur;
       if (nd->kind == SAS_NODE_INSN) {
-        if (src->arch == RR_SOFTTICKS_ARCH_AARCH64)
-          sas_aarch64_classify(t, &nd->insn);
-        else
-          sas_x86_classify(t, src->arch == RR_SOFTTICKS_ARCH_X86_64, &nd->insn);
+        g->target->classify(g->target, &s->v[v].w, &nd->insn);
         g->instructions++;
       }
       b.node_of[v] = (int)nn++;
@@ -570,7 +571,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   g->n = nn;
   g->has_manifest = manifest;
 
-  g->tick_clobbers = src->arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_X16 | SAS_X17 : SAS_ALL;
+  g->tick_clobbers = g->target->tick_clobbers;
   g->nodes[0].kind = SAS_NODE_ROOT;
 
   /* Functions that run before the module's initializer: named in
@@ -578,15 +579,13 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
    * (common/skip_policy.c reads the section names); they never tick, as
    * ifunc resolvers. */
   for (v = 0; v < s->n; v++) {
-    const char *name = sec->v[sec_of[v]].name, *rest, *p;
-    char w[64];
+    const char *name = sec->v[sec_of[v]].name, *p;
     int prio = st_init_array_section_priority(name);
     if (sec->v[sec_of[v]].code || s->v[v].is_label) continue;
     if (!st_is_preinit_section(name) && (prio == ST_NOT_CDTOR || prio > RR_SOFTTICKS_INIT_PRIORITY))
       continue;
-    rest = word(s->v[v].text, w, sizeof w);
-    if (!is_data_directive(w)) continue;
-    for (p = rest; *p;) {
+    if (s->v[v].w.dir != SAS_DIR_DATA) continue;
+    for (p = s->v[v].w.rest; *p;) {
       const char *a = p;
       char *tok;
       struct sym *y;
@@ -607,22 +606,24 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   /* Pass 2: edges, entries, address-taken labels, opt-outs. */
   last = malloc(sec->n * sizeof *last);
   cur_fn = calloc(sec->n, sizeof *cur_fn);
-  if (!last || !cur_fn) goto oom;
+  fn_of = calloc(g->n, sizeof *fn_of);
+  if (!last || !cur_fn || !fn_of) goto oom;
   for (v = 0; v < sec->n; v++) last[v] = 0;
   for (v = 0; v < s->n; v++) {
-    const char *t = s->v[v].text, *rest;
-    char w[64];
+    const char *t = s->v[v].text, *rest = s->v[v].w.rest;
+    enum sas_dir dir = s->v[v].is_label ? SAS_DIR_NONE : s->v[v].w.dir;
     int node = b.node_of[v];
     unsigned line = src->stmts[s->v[v].origin].line;
     struct sas_node *nd = node > 0 ? &g->nodes[node] : NULL;
-    rest = word(t, w, sizeof w);
     if (!nd) {
       /* Debug information, unwind tables and notes name code addresses
        * that nothing jumps to (.gcc_except_table's landing pads stay:
        * the unwinder jumps there). */
       if (sec->v[sec_of[v]].names_no_targets) continue;
-      if (!s->v[v].is_label && w[0] == '.' && !ignores_symbols(w)) mark_taken(&b, rest, v);
-      else if (!s->v[v].is_label && w[0] != '.') mark_taken(&b, rest, v); /* code in data */
+      if (!s->v[v].is_label && dir != SAS_DIR_NONE && !sas_dir_names_no_address(dir))
+        mark_taken(&b, rest, v);
+      else if (!s->v[v].is_label && dir == SAS_DIR_NONE)
+        mark_taken(&b, rest, v); /* code in data */
       continue;
     }
     if (nd->kind == SAS_NODE_LABEL) {
@@ -637,7 +638,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       }
     }
     {
-      const char *fn = cur_fn[nd->section];
+      const char *fn = fn_of[node] = cur_fn[nd->section];
       struct sym *y = fn ? lookup(&b.syms, fn, 0) : NULL;
       nd->skip = sec->v[nd->section].skip || (fn && (in_list(opt, fn) || !strcmp(fn, "_start") ||
                                                     (y && y->is_ifunc))) ||
@@ -697,6 +698,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     }
   }
   if (b.oom) goto oom;
+  leave_unknown_alone(src, s, g, fn_of, rep);
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)
     if (g->nodes[v].entry && add_edge(g, 0, v)) goto oom;
@@ -714,6 +716,7 @@ out:
   free(sec_of);
   free(last);
   free(cur_fn);
+  free(fn_of);
   free(b.node_of);
   free(aliases.pair);
   free(b.name.p);

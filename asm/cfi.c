@@ -29,6 +29,7 @@
 #include <strings.h>
 
 #include "sas.h"
+#include "target.h"
 
 struct frame_state {
   unsigned char cur;
@@ -37,17 +38,10 @@ struct frame_state {
 };
 
 /* "%rsp", "rsp", "7" (x86-64); "%esp", "esp", "4" (i386); "sp", "31" (aarch64). */
-static int is_sp(const char *t, size_t n, enum rr_softticks_arch arch) {
-  const char *name = arch == RR_SOFTTICKS_ARCH_X86_64 ? "rsp"
-                     : arch == RR_SOFTTICKS_ARCH_I386 ? "esp"
-                                                      : "sp";
+static int is_sp(const char *t, size_t n, const struct sas_target *tg) {
   if (n && *t == '%') t++, n--;
-  if (n && isdigit((unsigned char)*t)) return sas_cfi_dwarf_reg_is_sp(strtoul(t, NULL, 0), arch);
-  return n == strlen(name) && !strncasecmp(t, name, n);
-}
-
-int sas_cfi_dwarf_reg_is_sp(unsigned long reg, enum rr_softticks_arch arch) {
-  return reg == (arch == RR_SOFTTICKS_ARCH_X86_64 ? 7u : arch == RR_SOFTTICKS_ARCH_I386 ? 4u : 31u);
+  if (n && isdigit((unsigned char)*t)) return strtoul(t, NULL, 0) == tg->dwarf_sp;
+  return n == strlen(tg->sp_name) && !strncasecmp(t, tg->sp_name, n);
 }
 
 /* The first operand of a directive: [p, p + *n). */
@@ -98,9 +92,8 @@ static int sleb(const unsigned char *b, unsigned n, unsigned *i) {
 
 /* The DWARF expression b[0, n) reads the stack pointer (DW_OP_breg, _reg,
  * _bregx, _regx of it), or has an operation not decoded here. */
-static int expr_reads_sp(const unsigned char *b, unsigned n, enum rr_softticks_arch arch) {
-  unsigned sp = arch == RR_SOFTTICKS_ARCH_X86_64 ? 7u : arch == RR_SOFTTICKS_ARCH_I386 ? 4u : 31u;
-  unsigned i = 0, addr = arch == RR_SOFTTICKS_ARCH_I386 ? 4 : 8;
+static int expr_reads_sp(const unsigned char *b, unsigned n, const struct sas_target *tg) {
+  unsigned sp = tg->dwarf_sp, i = 0, addr = tg->address_size;
   unsigned long a;
   while (i < n) {
     unsigned op = b[i++];
@@ -113,7 +106,7 @@ static int expr_reads_sp(const unsigned char *b, unsigned n, enum rr_softticks_a
       /* lit, reg, deref, nop, call_frame_cfa, stack_value, stack and
        * arithmetic operations: no operand */
     } else if (op == 0x90 || op == 0x92) { /* regx, bregx */
-      if (uleb(b, n, &i, &a) || sas_cfi_dwarf_reg_is_sp(a, arch)) return 1;
+      if (uleb(b, n, &i, &a) || a == tg->dwarf_sp) return 1;
       if (op == 0x92 && sleb(b, n, &i)) return 1;
     } else if (op == 0x08 || op == 0x09 || op == 0x15 || op == 0x94 || op == 0x95) {
       i += 1;
@@ -138,7 +131,7 @@ static int expr_reads_sp(const unsigned char *b, unsigned n, enum rr_softticks_a
  * starting from rule cur (SAS_CFA_REG_EXPR: a register's rule reads the
  * stack pointer, for the rest of the frame). */
 static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned char cur,
-                                 enum rr_softticks_arch arch) {
+                                 const struct sas_target *tg) {
   unsigned i = 0;
   unsigned char flag = cur & SAS_CFA_REG_EXPR;
   cur &= (unsigned char)~SAS_CFA_REG_EXPR;
@@ -171,12 +164,12 @@ static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned ch
     case 0x0c: case 0x12: /* def_cfa(_sf) REG, OFFSET */
       if (uleb(b, n, &i, &a) || (op == 0x0c ? uleb(b, n, &i, &c) : sleb(b, n, &i)))
         return SAS_CFA_UNKNOWN;
-      cur = sas_cfi_dwarf_reg_is_sp(a, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+      cur = a == tg->dwarf_sp ? SAS_CFA_SP : SAS_CFA_OTHER;
       break;
     case 0x0d: /* def_cfa_register REG */
       if (uleb(b, n, &i, &a)) return SAS_CFA_UNKNOWN;
       if (cur != SAS_CFA_EXPR && cur != SAS_CFA_UNKNOWN)
-        cur = sas_cfi_dwarf_reg_is_sp(a, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+        cur = a == tg->dwarf_sp ? SAS_CFA_SP : SAS_CFA_OTHER;
       else
         cur = SAS_CFA_UNKNOWN;
       break;
@@ -187,7 +180,7 @@ static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned ch
       break;
     case 0x10: case 0x16: /* (val_)expression REG, BLOCK */
       if (uleb(b, n, &i, &a) || uleb(b, n, &i, &c) || i + c > n) return SAS_CFA_UNKNOWN;
-      if (expr_reads_sp(b + i, (unsigned)c, arch)) flag = SAS_CFA_REG_EXPR;
+      if (expr_reads_sp(b + i, (unsigned)c, tg)) flag = SAS_CFA_REG_EXPR;
       i += (unsigned)c;
       break;
     default: /* set_loc, remember/restore_state inside an escape, vendor ops */
@@ -197,18 +190,14 @@ static unsigned char escape_rule(const unsigned char *b, unsigned n, unsigned ch
   return i == n ? (unsigned char)(cur | flag) : SAS_CFA_UNKNOWN;
 }
 
-int sas_is_cfi_directive(const char *text) {
-  while (isspace((unsigned char)*text)) text++;
-  return !strncmp(text, ".cfi_", 5);
-}
-
 int sas_is_cfi_endproc(const char *text) {
   while (isspace((unsigned char)*text)) text++;
   return !strncmp(text, ".cfi_endproc", 12) && (!text[12] || isspace((unsigned char)text[12]));
 }
 
-int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
-                  enum rr_softticks_arch arch, unsigned char *cfa, unsigned char *after) {
+int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g, unsigned char *cfa,
+                  unsigned char *after) {
+  const struct sas_target *tg = g->target;
   struct frame_state *fs = calloc(g->nsections + 1, sizeof *fs);
   unsigned v, i;
   int rc = -1;
@@ -218,7 +207,7 @@ int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
     struct frame_state *f = &fs[g->section_of[v]];
     size_t n;
     cfa[v] = after[v] = f->cur;
-    if (s->v[v].is_label || !sas_is_cfi_directive(t)) continue;
+    if (s->v[v].is_label || s->v[v].w.dir != SAS_DIR_CFI) continue;
     while (isspace((unsigned char)*t)) t++;
     for (p = t; *p && !isspace((unsigned char)*p); p++) {}
     n = (size_t)(p - t);
@@ -235,13 +224,13 @@ int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
     } else if (IS(".cfi_def_cfa")) {
       const char *a = first_operand(p, &n);
       f->cur = (unsigned char)((f->cur & SAS_CFA_REG_EXPR) |
-                               (is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER));
+                               (is_sp(a, n, tg) ? SAS_CFA_SP : SAS_CFA_OTHER));
     } else if (IS(".cfi_def_cfa_register")) {
       const char *a = first_operand(p, &n);
       unsigned char kind = f->cur & (unsigned char)~SAS_CFA_REG_EXPR;
       /* Keeps the offset: from an expression there is none. */
       if (kind == SAS_CFA_EXPR || kind == SAS_CFA_UNKNOWN) kind = SAS_CFA_UNKNOWN;
-      else kind = is_sp(a, n, arch) ? SAS_CFA_SP : SAS_CFA_OTHER;
+      else kind = is_sp(a, n, tg) ? SAS_CFA_SP : SAS_CFA_OTHER;
       f->cur = (unsigned char)((f->cur & SAS_CFA_REG_EXPR) | kind);
     } else if (IS(".cfi_remember_state")) {
       if (f->depth == f->cap) {
@@ -258,7 +247,7 @@ int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
       unsigned char b[256];
       int nb = escape_bytes(p, b, sizeof b);
       if (nb >= 0)
-        f->cur = escape_rule(b, (unsigned)nb, f->cur, arch);
+        f->cur = escape_rule(b, (unsigned)nb, f->cur, tg);
       else if (b[0] == 0x10 || b[0] == 0x16)
         /* A register's rule with bytes gas computes (rr's i386 hooks:
          * DW_OP_addr, stub_scratch_1 & 0xFF, ...): the CFA stays; the

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "sas.h"
+#include "target.h"
 
 #define MAX_DEPTH 32
 
@@ -37,8 +38,10 @@ struct ctx {
   struct sas_stream *out;
   struct sas_report *rep;
   struct sas_error *err;
+  const struct sas_target *target;
   struct macro *macros;
   unsigned counter, cond_depth;
+  enum sas_syntax syntax; /* in force at the next statement */
 };
 
 static int fail(struct ctx *c, unsigned line, const char *what, const char *name) {
@@ -77,25 +80,6 @@ static char *stmt_text(const struct sas_source *src, unsigned i) {
 }
 
 /* The first word, lower case, into w. */
-static const char *first_word(const char *t, char *w, size_t cap, const char **rest) {
-  size_t k = 0;
-  while (*t && isspace((unsigned char)*t)) t++;
-  while (*t && !isspace((unsigned char)*t) && *t != ',' && k + 1 < cap)
-    w[k++] = (char)tolower((unsigned char)*t++);
-  w[k] = 0;
-  while (*t && isspace((unsigned char)*t)) t++;
-  if (rest) *rest = t;
-  return w;
-}
-
-/* The length of the first word (w's, before first_word's cap). */
-static size_t word_len(const char *t) {
-  size_t n = 0;
-  while (*t && isspace((unsigned char)*t)) t++;
-  while (t[n] && !isspace((unsigned char)t[n]) && t[n] != ',') n++;
-  return n;
-}
-
 static int ident_char(int ch) { return isalnum(ch) || ch == '_' || ch == '.' || ch == '$'; }
 
 /* Text with \name, \(), \@ replaced from the frames (malloc'd). */
@@ -214,7 +198,7 @@ oom:
   return NULL;
 }
 
-static int emit(struct ctx *c, char *text, unsigned origin) {
+static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned origin) {
   struct sas_stream *s = c->out;
   if (s->n == s->cap) {
     unsigned ncap = s->cap ? s->cap * 2 : 1024;
@@ -223,7 +207,8 @@ static int emit(struct ctx *c, char *text, unsigned origin) {
     s->v = v;
     s->cap = ncap;
   }
-  s->v[s->n++] = (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label};
+  s->v[s->n++] =
+      (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label, *w};
   return 0;
 }
 
@@ -232,14 +217,15 @@ static int emit(struct ctx *c, char *text, unsigned origin) {
 static int find_end(struct ctx *c, unsigned i, unsigned end, int macro, unsigned *close) {
   unsigned depth = 0, k;
   for (k = i; k < end; k++) {
-    char w[32], *t = stmt_text(c->src, k);
+    char *t = stmt_text(c->src, k);
+    struct sas_split w;
     if (!t) return -1;
-    first_word(t, w, sizeof w, NULL);
+    sas_split(c->target, t, &w);
     free(t);
-    if (macro ? !strcmp(w, ".macro")
-              : (!strcmp(w, ".rept") || !strcmp(w, ".irp") || !strcmp(w, ".irpc")))
+    if (macro ? w.dir == SAS_DIR_MACRO
+              : (w.dir == SAS_DIR_REPT || w.dir == SAS_DIR_IRP || w.dir == SAS_DIR_IRPC))
       depth++;
-    else if (macro ? (!strcmp(w, ".endm") || !strcmp(w, ".endmacro")) : !strcmp(w, ".endr")) {
+    else if (w.dir == (macro ? SAS_DIR_ENDM : SAS_DIR_ENDR)) {
       if (--depth == 0) {
         *close = k;
         return 0;
@@ -372,9 +358,9 @@ static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned lin
   return rc;
 }
 
-static int repeat(struct ctx *c, const char *w, const char *rest, unsigned body, unsigned close,
-                  const struct frame *up, unsigned depth) {
-  if (!strcmp(w, ".rept")) {
+static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned body,
+                  unsigned close, const struct frame *up, unsigned depth) {
+  if (dir == SAS_DIR_REPT) {
     char *endp;
     long count = strtol(rest, &endp, 0);
     unsigned copies = 2, k;
@@ -390,7 +376,7 @@ static int repeat(struct ctx *c, const char *w, const char *rest, unsigned body,
     unsigned n = 0, k, i;
     int rc = 0;
     name = dup_range(rest, comma ? comma : rest + strlen(rest));
-    if (comma && !strcmp(w, ".irp")) {
+    if (comma && dir == SAS_DIR_IRP) {
       args = split_args(comma + 1, &n);
     } else {
       char *chars = comma ? dup_range(comma + 1, comma + 1 + strlen(comma + 1)) : strdup("");
@@ -439,70 +425,79 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
                         unsigned depth) {
   unsigned i;
   for (i = a; i < b; i++) {
-    char w[64], *raw = stmt_text(c->src, i), *t;
-    const char *rest;
+    char *raw = stmt_text(c->src, i), *t;
+    struct sas_split w;
     struct macro *m;
     unsigned line = c->src->stmts[i].line;
     if (!raw) return -1;
     t = f ? substitute(raw, f) : raw;
     if (f) free(raw);
     if (!t) return -1;
-    first_word(t, w, sizeof w, &rest);
-    if (!strcmp(w, ".macro")) {
+    sas_split(c->target, t, &w);
+    w.syntax = (unsigned char)c->syntax;
+    if (w.dir == SAS_DIR_INTEL_SYNTAX)
+      c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
+    else if (w.dir == SAS_DIR_ATT_SYNTAX)
+      c->syntax = SAS_SYNTAX_ATT;
+    if (w.dir == SAS_DIR_MACRO) {
       unsigned close;
-      int rc = find_end(c, i, b, 1, &close) || define_macro(c, rest, i + 1, close);
+      int rc = find_end(c, i, b, 1, &close) || define_macro(c, w.rest, i + 1, close);
       free(t);
       if (rc) return -1;
       i = close;
       continue;
     }
-    if (!strcmp(w, ".rept") || !strcmp(w, ".irp") || !strcmp(w, ".irpc")) {
+    if (w.dir == SAS_DIR_REPT || w.dir == SAS_DIR_IRP || w.dir == SAS_DIR_IRPC) {
       unsigned close;
-      int rc = find_end(c, i, b, 0, &close) || repeat(c, w, rest, i + 1, close, f, depth);
+      int rc = find_end(c, i, b, 0, &close) || repeat(c, w.dir, w.rest, i + 1, close, f, depth);
       free(t);
       if (rc) return -1;
       i = close;
       continue;
     }
-    if (!strcmp(w, ".endm") || !strcmp(w, ".endmacro") || !strcmp(w, ".endr")) {
+    if (w.dir == SAS_DIR_ENDM || w.dir == SAS_DIR_ENDR) {
+      char name[32];
+      snprintf(name, sizeof name, "%.*s", (int)w.word_len, w.word);
       free(t);
-      return fail(c, line, w, "without its start");
+      return fail(c, line, name, "without its start");
     }
-    if (!strcmp(w, ".purgem")) {
+    if (w.dir == SAS_DIR_PURGEM) {
       struct macro **pm;
       for (pm = &c->macros; *pm; pm = &(*pm)->next)
-        if (!strcasecmp((*pm)->name, rest)) {
+        if (!strcasecmp((*pm)->name, w.rest)) {
           *pm = (*pm)->next; /* leaked: the definitions live as long as the run */
           break;
         }
       free(t);
       continue;
     }
-    if (!strcmp(w, ".include")) sas_note(c->rep, line, "%s not read: its code is not seen", t);
-    if (!c->src->stmts[i].is_label && w[0] != '.' && (m = find_macro(c, t + strspn(t, " \t"), word_len(t)))) {
-      int rc = invoke(c, m, rest, line, depth);
+    if (w.dir == SAS_DIR_INCLUDE) sas_note(c->rep, line, "%s not read: its code is not seen", t);
+    if (!c->src->stmts[i].is_label && w.dir == SAS_DIR_NONE &&
+        (m = find_macro(c, w.word, w.word_len))) {
+      int rc = invoke(c, m, w.rest, line, depth);
       free(t);
       if (rc) return -1;
       continue;
     }
-    if (!strncmp(w, ".if", 3)) {
-      if (emit(c, t, i)) return -1;
+    if (w.dir == SAS_DIR_IF) {
+      if (emit(c, t, &w, i)) return -1;
       c->cond_depth++;
       continue;
     }
-    if (!strcmp(w, ".endif") && c->cond_depth) c->cond_depth--;
-    if (emit(c, t, i)) return -1;
+    if (w.dir == SAS_DIR_ENDIF && c->cond_depth) c->cond_depth--;
+    if (emit(c, t, &w, i)) return -1;
   }
   return 0;
 }
 
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err) {
-  struct ctx c = {src, out, rep, err, NULL, 0, 0};
+  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT};
   int rc;
   out->v = NULL;
   out->n = out->cap = 0;
   rc = expand_range(&c, 0, src->nstmts, NULL, 0);
+  out->syntax_at_end = (unsigned char)c.syntax;
   while (c.macros) {
     struct macro *m = c.macros;
     unsigned i;

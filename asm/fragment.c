@@ -212,7 +212,7 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
   struct sas_options opt;
   struct sas_result r;
   struct sas_stats st;
-  struct sas_report rep = {NULL, NULL, 0};
+  struct sas_report rep = {NULL, NULL, 0, 1};
   struct sas_error err;
   int inl = f->kind == SAS_FRAGMENT_INLINE, a64 = f->arch == RR_SOFTTICKS_ARCH_AARCH64, rc = -1;
   size_t prefix = 0, at = 0;

@@ -23,7 +23,7 @@ static int has_marker(const char *buf, size_t len, const char *marker_line) {
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
                    struct sas_report *rep, struct sas_error *err) {
-  struct sas_stream s = {NULL, 0, 0};
+  struct sas_stream s = {NULL, 0, 0, SAS_SYNTAX_ATT};
   struct sas_graph g;
   struct sas_insert *ins = NULL;
   unsigned nins = 0;
@@ -37,15 +37,13 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
       sas_graph_build(src, &s, &opts, &g, rep, err))
     goto out;
   {
-    unsigned c = sas_computed_code_address(&s, &g, src->arch);
+    unsigned c = sas_computed_code_address(&s, &g);
     if (has_marker(src->buf, src->len, ST_ASM_TICKED_MARKER)) {
       /* ST_ASM_TICKED_MARKER: the LLVM pass ticked its asm statements too. */
     } else if (c) {
       /* Always said, not only with --softticks-report: the file keeps its
        * tick-free cycles. */
-      struct sas_report loud = *rep;
-      if (!loud.out && !opt->fragment) loud.out = stderr;
-      sas_note(&loud, src->stmts[s.v[g.nodes[c].v].origin].line,
+      sas_warn(rep, src->stmts[s.v[g.nodes[c].v].origin].line,
                "warning: a code address is computed from a label here (%s): ticks would move "
                "the code it reaches; file left uninstrumented",
                s.v[g.nodes[c].v].text);
@@ -58,6 +56,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   st->statements += src->nstmts;
   st->instructions += g.instructions;
   res->has_manifest = g.has_manifest;
+  res->syntax_at_end = s.syntax_at_end;
   res->glibc_unit = sas_is_glibc_unit(src->buf, src->len);
   res->text = sas_emit(src, ins, nins, line_marker_name, &res->len);
   if (!res->text) {

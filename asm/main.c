@@ -15,17 +15,7 @@
 #include <unistd.h>
 
 #include "sas.h"
-
-#ifndef SAS_REAL_AS
-#define SAS_REAL_AS "/usr/bin/as"
-#endif
-#ifndef SAS_REAL_AS_AARCH64
-#ifdef __aarch64__
-#define SAS_REAL_AS_AARCH64 SAS_REAL_AS
-#else
-#define SAS_REAL_AS_AARCH64 "/usr/bin/aarch64-linux-gnu-as"
-#endif
-#endif
+#include "target.h"
 
 static const char *prog = "softticks-as";
 
@@ -109,10 +99,10 @@ static int write_atomic(const char *path, const char *text, size_t len) {
 /* The real assembler: $SOFTTICKS_REAL_AS, or the one found at build time
  * (never this program). */
 static const char *real_as(enum rr_softticks_arch arch) {
-  const char *e = getenv(arch == RR_SOFTTICKS_ARCH_AARCH64 ? "SOFTTICKS_REAL_AS_AARCH64"
-                                                           : "SOFTTICKS_REAL_AS");
+  const struct sas_target *t = sas_target_of(arch);
+  const char *e = getenv(t->real_as_env);
   char self[PATH_MAX], other[PATH_MAX];
-  const char *as = e && *e ? e : arch == RR_SOFTTICKS_ARCH_AARCH64 ? SAS_REAL_AS_AARCH64 : SAS_REAL_AS;
+  const char *as = e && *e ? e : t->real_as;
   if (realpath("/proc/self/exe", self) && realpath(as, other) && !strcmp(self, other)) {
     fprintf(stderr, "%s: the real assembler %s is this program (set SOFTTICKS_REAL_AS)\n", prog, as);
     exit(1);
@@ -194,7 +184,7 @@ int main(int argc, char **argv) {
   enum rr_softticks_arch arch = RR_SOFTTICKS_ARCH_X86_64;
 #endif
   int arch_known = 1;
-  struct sas_report rep = {getenv("SOFTTICKS_AS_REPORT") ? stderr : NULL, NULL, 0};
+  struct sas_report rep = {getenv("SOFTTICKS_AS_REPORT") ? stderr : NULL, NULL, 0, 0};
   struct sas_stats st;
   struct sas_error err;
   struct sas_options opt;
@@ -316,17 +306,22 @@ int main(int argc, char **argv) {
       }
       memcpy(joined, res.text, res.len);
       if (res.len && res.text[res.len - 1] != '\n') joined[res.len++] = '\n';
-      /* gas -g gives the appended code this file name, not the input's last line. */
+      /* gas -g gives the appended code this file name, not the input's
+       * last line; the parts are AT&T text, so an input that ends in
+       * Intel syntax is switched back first. */
       {
-        static const char marker[] = "# 1 \"<softticks-as module parts>\"\n";
-        char *j2 = realloc(joined, res.len + sizeof marker + plen + 1);
+        char marker[128];
+        char *j2;
+        snprintf(marker, sizeof marker, "# 1 \"<softticks-as module parts>\"\n%s",
+                 res.syntax_at_end != SAS_SYNTAX_ATT ? RR_SOFTTICKS_X86_TO_ATT_SYNTAX : "");
+        j2 = realloc(joined, res.len + sizeof marker + plen + 1);
         if (!j2) {
           fprintf(stderr, "%s: out of memory\n", prog);
           return 1;
         }
         joined = j2;
-        memcpy(joined + res.len, marker, sizeof marker - 1);
-        res.len += sizeof marker - 1;
+        memcpy(joined + res.len, marker, strlen(marker));
+        res.len += strlen(marker);
       }
       memcpy(joined + res.len, parts, plen + 1);
       res.len += plen;

@@ -10,6 +10,7 @@
 #include "graph.h"
 #include "placement.h"
 #include "sas.h"
+#include "target.h"
 
 static int by_offset(const void *a, const void *b) {
   const struct sas_insert *x = a, *y = b;
@@ -17,25 +18,15 @@ static int by_offset(const void *a, const void *b) {
   return (x->text != NULL) - (y->text != NULL); /* a tick before a rewrite */
 }
 
-/*
- * A branch with only an 8-bit displacement (jrcxz, loop...) may no longer
- * reach its target once ticks are inserted between them: it is widened,
- * on its own line, into
- *     jrcxz 5354Nf; jmp 5354Mf; 5354N: jmp TARGET; 5354M:
- * (the same condition, and no flag is touched).  Numeric labels, because
- * the statement may sit in a macro or .rept body expanded many times;
- * numbers from 53540000 up, which hand-written code does not use.
- */
-static int widen(const struct sas_source *src, unsigned o, unsigned serial, struct sas_insert *at) {
+/* A branch with only an 8-bit displacement (jrcxz, loop...) may no longer
+ * reach its target once ticks are inserted between them: the target
+ * rewrites it (target.h, widen_short). */
+static int widen(const struct sas_source *src, const struct sas_target *tg, unsigned o,
+                 unsigned serial, struct sas_insert *at) {
   const char *b = src->buf + src->stmts[o].start;
-  size_t n = src->stmts[o].end - src->stmts[o].start, m = 0;
-  char *t;
-  while (m < n && b[m] != ' ' && b[m] != '\t') m++;
-  t = malloc(2 * n + 96);
+  char *t = tg->widen_short ? tg->widen_short(b, src->stmts[o].end - src->stmts[o].start, serial)
+                            : NULL;
   if (!t) return -1;
-  snprintf(t, 2 * n + 96, "%.*s %uf;jmp %uf;%u:jmp %.*s;%u:", (int)m, b, 53540000 + 2 * serial,
-           53540001 + 2 * serial, 53540000 + 2 * serial, (int)(n - m), b + m,
-           53540001 + 2 * serial);
   at->offset = src->stmts[o].start;
   at->replace_end = src->stmts[o].end;
   at->text = t;
@@ -106,7 +97,7 @@ static int lone_exit(const struct sas_graph *g, unsigned n) {
 static unsigned after_cfi(const struct sas_stream *s, unsigned v) {
   unsigned w = v;
   while (w + 1 < s->n && !s->v[w + 1].is_label && s->v[w + 1].origin == s->v[w].origin + 1 &&
-         sas_is_cfi_directive(s->v[w + 1].text) && !sas_is_cfi_endproc(s->v[w + 1].text))
+         s->v[w + 1].w.dir == SAS_DIR_CFI && !sas_is_cfi_endproc(s->v[w + 1].text))
     w++;
   return w;
 }
@@ -131,7 +122,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   flags[0] = ST_BLOCK_NO_CODE;
   cfg = (struct st_cfg){g->n, flags, g->nedges, edges};
   if (st_place(&cfg, tick) || sas_flags_live(g, live) ||
-      sas_cfa_rules(s, g, src->arch, cfa, cfa_after))
+      sas_cfa_rules(s, g, cfa, cfa_after))
     goto done;
 
   for (n = 1; n < g->n; n++) {
@@ -144,7 +135,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       sas_note(rep, line, "%s is a lone exit: no tick", s->v[nd->v].text);
       st->lone_exits++;
     } else if (tick[n] && !nd->skip) {
-      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL};
+      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax};
       int ok = 1;
       if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
@@ -179,8 +170,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     }
     if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
       unsigned nx = sas_next_in_section(g, n);
-      out[k++] =
-          (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0, NULL};
+      out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0,
+                                     NULL, s->v[nd->v].w.syntax};
       st->rt_ticks++;
     }
   }
@@ -206,7 +197,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       }
       if (!hit) continue;
       if (k >= 3 * g->n) break;
-      if (widen(src, s->v[nd->v].origin, serial++, &out[k])) {
+      if (widen(src, g->target, s->v[nd->v].origin, serial++, &out[k])) {
         free(ticked_origin);
         goto done;
       }
@@ -223,6 +214,9 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       out[*nins - 1].save_flags |= out[n].save_flags;
       /* Copies of a macro body: one text for every expansion. */
       if (out[*nins - 1].cfa != out[n].cfa) out[*nins - 1].cfa = SAS_CFA_UNKNOWN;
+      if (out[*nins - 1].syntax != out[n].syntax)
+        sas_note(rep, out[n].line, "copies of a macro body in different syntax modes: the tick "
+                                   "restores the first one's");
       continue;
     }
     out[(*nins)++] = out[n];

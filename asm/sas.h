@@ -40,13 +40,55 @@ struct sas_report {
   FILE *out; /* NULL: count only */
   const char *name;
   unsigned notes;
+  /* Inside a compiler (fragment.c): warnings are counted, never printed;
+   * the pass says what it left alone its own way. */
+  int quiet;
 };
 void sas_note(struct sas_report *r, unsigned line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same, printed on stderr even without --softticks-report. */
+void sas_warn(struct sas_report *r, unsigned line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* source.c: splits buf into statements for arch. */
 int sas_source_parse(struct sas_source *src, struct sas_error *err);
 void sas_source_free(struct sas_source *src);
+
+/* statement.c: a statement split once (labels are not split).  dir comes
+ * from the one directive table. */
+enum sas_dir {
+  SAS_DIR_NONE,  /* no directive: an instruction, a macro invocation */
+  SAS_DIR_OTHER, /* a directive asm/ does not act on */
+  SAS_DIR_SECTION, SAS_DIR_PUSHSECTION, SAS_DIR_POPSECTION, SAS_DIR_PREVIOUS,
+  SAS_DIR_TEXT, /* .text, .data, .bss */
+  SAS_DIR_SUBSECTION,
+  SAS_DIR_DATA, /* emits data: .byte, .long, .ascii, ... */
+  SAS_DIR_NO_ADDRESS, /* names symbols but uses no address: .size, .hidden, ... */
+  SAS_DIR_SET, SAS_DIR_TYPE, SAS_DIR_GLOBL,
+  SAS_DIR_ASSIGN, /* "name = expression": a symbol, no code */
+  SAS_DIR_MACRO, SAS_DIR_ENDM, SAS_DIR_REPT, SAS_DIR_IRP, SAS_DIR_IRPC, SAS_DIR_ENDR,
+  SAS_DIR_PURGEM, SAS_DIR_INCLUDE,
+  SAS_DIR_IF, SAS_DIR_ELSE, SAS_DIR_ENDIF,
+  SAS_DIR_CFI, /* .cfi_* */
+  SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX
+};
+/* The syntax mode gas reads a statement in (.intel_syntax/.att_syntax). */
+enum sas_syntax { SAS_SYNTAX_ATT, SAS_SYNTAX_INTEL_PREFIX, SAS_SYNTAX_INTEL };
+struct sas_split {
+  const char *word; /* the first word (a directive, mnemonic, prefix, macro name) */
+  size_t word_len;  /* up to a blank or ',' */
+  const char *rest; /* after it and its blanks */
+  enum sas_dir dir;
+  char mnem[32];    /* an instruction's mnemonic after the target's prefixes, lowercased */
+  const char *mnem_at; /* where it starts: the prefixes are [word, mnem_at) */
+  const char *operands; /* after the mnemonic and its blanks */
+  unsigned char syntax; /* enum sas_syntax in force there (expand.c) */
+};
+struct sas_target;
+void sas_split(const struct sas_target *t, const char *text, struct sas_split *out);
+enum sas_dir sas_directive(const char *name, size_t n);
+/* The directive names symbols without using their addresses. */
+int sas_dir_names_no_address(enum sas_dir d);
 
 /* expand.c: the stream the assembler sees after macro and repetition
  * expansion; every statement keeps the source statement it came from. */
@@ -55,16 +97,19 @@ struct sas_vstmt {
   unsigned origin;     /* index into src->stmts */
   unsigned cond_depth; /* inside this many .if blocks */
   int is_label;
+  struct sas_split w; /* its words (not for labels); pointers into text */
 };
 struct sas_stream {
   struct sas_vstmt *v;
   unsigned n, cap;
+  unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
 };
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err);
 void sas_stream_free(struct sas_stream *s);
 
-/* x86.c: one instruction's control flow and flags. */
+/* One instruction's control flow and what it does to the registers the
+ * tick clobbers (target.h: each target's classify). */
 enum sas_flow {
   SAS_FLOW_NONE,     /* falls through */
   SAS_FLOW_JMP,      /* direct, no fall-through */
@@ -73,7 +118,8 @@ enum sas_flow {
   SAS_FLOW_RET,      /* leaves, no fall-through */
   SAS_FLOW_STOP,     /* ud2, hlt: no fall-through */
   SAS_FLOW_JMP_IND,  /* indirect jump: targets unknown */
-  SAS_FLOW_CALL_IND  /* indirect call */
+  SAS_FLOW_CALL_IND, /* indirect call */
+  SAS_FLOW_UNKNOWN   /* not known: may go anywhere (its function is left alone) */
 };
 /* What the tick clobbers: the arithmetic flags on x86, x16/x17 on aarch64. */
 enum { SAS_CF = 1, SAS_PF = 2, SAS_AF = 4, SAS_ZF = 8, SAS_SF = 16, SAS_OF = 32, SAS_ALL = 63 };
@@ -89,9 +135,6 @@ struct sas_insn {
   int is_landing_pad;
   int short_only; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */
 };
-void sas_x86_classify(const char *text, int is64, struct sas_insn *out);
-/* aarch64.c: the same for aarch64 (reads/writes: SAS_X16 | SAS_X17). */
-void sas_aarch64_classify(const char *text, struct sas_insn *out);
 
 /* cfg.c: the graph of the executable statements. */
 enum sas_node_kind { SAS_NODE_ROOT, SAS_NODE_LABEL, SAS_NODE_INSN, SAS_NODE_DATA };
@@ -109,12 +152,13 @@ struct sas_node {
   struct sas_insn insn;
 };
 struct sas_graph {
+  const struct sas_target *target;
   struct sas_node *nodes; /* node 0 is the root */
   unsigned n;
   struct { unsigned from, to; } *edges;
   unsigned nedges, cap_edges;
   int has_manifest;  /* the passes' manifest note is there */
-  unsigned tick_clobbers; /* what a tick overwrites: SAS_ALL, or SAS_X16 | SAS_X17 */
+  unsigned tick_clobbers; /* target->tick_clobbers */
   unsigned indirect_jumps, address_taken, instructions;
   unsigned *section_of; /* the section of each statement of the stream */
   unsigned nsections;
@@ -152,16 +196,13 @@ enum sas_cfa {
 };
 /* cfa[v], after[v] (one per stream statement): the rule of v's section
  * just before and just after statement v.  -1 when out of memory. */
-int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g,
-                  enum rr_softticks_arch arch, unsigned char *cfa, unsigned char *after);
-int sas_is_cfi_directive(const char *text); /* .cfi_* */
+int sas_cfa_rules(const struct sas_stream *s, const struct sas_graph *g, unsigned char *cfa,
+                  unsigned char *after);
 int sas_is_cfi_endproc(const char *text);
-int sas_cfi_dwarf_reg_is_sp(unsigned long reg, enum rr_softticks_arch arch);
 
 /* computed.c: the first instruction (node) that computes a code address
  * from a label's (label + offset: targets that are no label), 0 if none. */
-unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g,
-                                   enum rr_softticks_arch arch);
+unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_graph *g);
 
 /* place.c: where ticks go, as insertion points in the source. */
 struct sas_insert {
@@ -173,6 +214,7 @@ struct sas_insert {
    * short branch, see place.c); text is malloc'd. */
   size_t replace_end;
   char *text;
+  unsigned char syntax; /* enum sas_syntax there: the tick is written in AT&T, then it is restored */
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
@@ -204,6 +246,7 @@ struct sas_result {
   int glibc_unit; /* sas_is_glibc_unit */
   struct sas_insert *ins; /* options.fragment only: the insertions, sorted (caller frees) */
   unsigned nins;
+  unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
 };
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,

@@ -1,10 +1,12 @@
-/* The source as statements (sas.h): comments, strings, separators, labels. */
+/* The source as statements (sas.h): comments (the target's rules), strings,
+ * separators, labels. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sas.h"
+#include "target.h"
 
 static int is_label_char(int c) {
   /* \ ( ) @ appear in labels written inside macro bodies ("\name\():"). */
@@ -53,7 +55,8 @@ int sas_source_parse(struct sas_source *src, struct sas_error *err) {
   const char *b = src->buf;
   size_t n = src->len, i = 0, st = 0, last = 0; /* last: end of the statement's text so far */
   unsigned line = 1, st_line = 1, cap = 0, comment_line = 0;
-  int in_app = 0, x86 = src->arch != RR_SOFTTICKS_ARCH_AARCH64, at_line_start = 1, empty = 1;
+  const struct sas_target *tg = sas_target_of(src->arch);
+  int in_app = 0, at_line_start = 1, empty = 1;
   src->stmts = NULL;
   src->nstmts = 0;
 #define END_STMT()                                                                 \
@@ -82,9 +85,9 @@ int sas_source_parse(struct sas_source *src, struct sas_error *err) {
       i += 2;
       continue;
     }
-    if ((x86 && c == '#') || (!x86 && c == '#' && at_line_start && empty) ||
-        (!x86 && c == '/' && i + 1 < n && b[i + 1] == '/') ||
-        (x86 && c == '/' && at_line_start && empty)) { /* gas: "/" starts a line comment on x86 */
+    if ((c && strchr(tg->comment_chars, c)) ||
+        (c && at_line_start && empty && strchr(tg->line_comment_chars, c)) ||
+        (tg->slash_slash_comments && c == '/' && i + 1 < n && b[i + 1] == '/')) {
       size_t e = i;
       while (e < n && b[e] != '\n') e++;
       if (at_line_start && empty && c == '#') {
@@ -96,7 +99,7 @@ int sas_source_parse(struct sas_source *src, struct sas_error *err) {
       i = e;
       continue;
     }
-    if (c == ';') {
+    if (c && strchr(tg->line_separators, c)) {
       END_STMT();
       i++;
       continue;
@@ -115,7 +118,7 @@ int sas_source_parse(struct sas_source *src, struct sas_error *err) {
       last = i;
       continue;
     }
-    if (c == '\'' && x86 && i + 1 < n && b[i + 1] != '\n') {
+    if (c == '\'' && tg->char_constants && i + 1 < n && b[i + 1] != '\n') {
       /* A character constant: 'c or '\c (the quote may stand alone). */
       i += (b[i + 1] == '\\' && i + 2 < n) ? 3 : 2;
       if (i < n && b[i] == '\'') i++;
@@ -138,13 +141,24 @@ void sas_source_free(struct sas_source *src) {
   src->nstmts = 0;
 }
 
+static void vnote(struct sas_report *r, FILE *out, unsigned line, const char *fmt, va_list ap) {
+  r->notes++;
+  if (!out) return;
+  fprintf(out, "%s:%u: softticks-as: ", r->name ? r->name : "<input>", line);
+  vfprintf(out, fmt, ap);
+  fputc('\n', out);
+}
+
 void sas_note(struct sas_report *r, unsigned line, const char *fmt, ...) {
   va_list ap;
-  r->notes++;
-  if (!r->out) return;
-  fprintf(r->out, "%s:%u: softticks-as: ", r->name ? r->name : "<input>", line);
   va_start(ap, fmt);
-  vfprintf(r->out, fmt, ap);
+  vnote(r, r->out, line, fmt, ap);
   va_end(ap);
-  fputc('\n', r->out);
+}
+
+void sas_warn(struct sas_report *r, unsigned line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vnote(r, r->quiet ? NULL : r->out ? r->out : stderr, line, fmt, ap);
+  va_end(ap);
 }

@@ -98,6 +98,12 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
 #define ST_AARCH64_ADDRESS(reg, n) \
   "\tadrp " reg ", " ST_PAGE_CHECK_MSG(n) "\n\tadd " reg ", " reg ", :lo12:" ST_PAGE_CHECK_MSG(n) "\n"
 
+/* x86 loop heads have names, not numbers: clang parses module asm that
+ * goes into -masm=intel output with Intel's integer rules even after
+ * .att_syntax, so "jmp 1b" was a jump to address 1 (binary 1), found by
+ * clang<N>.intel_syntax.  Forward references (9f) are no such number. */
+#define ST_PAGE_CHECK_LOOP(name) ".L__rr_softticks_page_check_" #name
+
 /* x86-64 and i386 walk the headers with the same instructions on their
  * own word size (W: "q", "l"), registers (ehdr in, the headers, their
  * size, the bias, a scratch one; %%ecx and %%edx count) and ELF offsets
@@ -109,24 +115,25 @@ static const struct asm_dialect *dialect_for(enum rr_softticks_arch arch) {
   "\tmov" W " " PHOFF "(" EHDR "), " PH "\n\tadd" W " " EHDR ", " PH "\n"                      \
   "\tmovzwl " PHNUM "(" EHDR "), %%ecx\n\tmovzw" W " " PHENTSIZE "(" EHDR "), " ENT "\n"         \
   "\tmov" W " " PH ", " AX "\n\tmovl %%ecx, %%edx\n"                                           \
-  "1:\ttestl %%edx, %%edx\n\tjz 9f\n" /* the bias */                                          \
+  ST_PAGE_CHECK_LOOP(bias) ":\ttestl %%edx, %%edx\n\tjz 9f\n" /* the bias */                \
   "\tcmpl $1, (" AX ")\n\tjne 2f\n\tcmp" W " $0, " POFF "(" AX ")\n\tje 3f\n"                 \
-  "2:\tadd" W " " ENT ", " AX "\n\tdecl %%edx\n\tjmp 1b\n"                                    \
+  "2:\tadd" W " " ENT ", " AX "\n\tdecl %%edx\n\tjmp " ST_PAGE_CHECK_LOOP(bias) "\n"            \
   "3:\tmov" W " " EHDR ", " BIAS "\n\tsub" W " " PVADDR "(" AX "), " BIAS "\n"                 \
-  "4:\ttestl %%ecx, %%ecx\n\tjz 9f\n" /* each PT_LOAD */                                      \
+  ST_PAGE_CHECK_LOOP(load) ":\ttestl %%ecx, %%ecx\n\tjz 9f\n" /* each PT_LOAD */            \
   "\tcmpl $1, (" PH ")\n\tjne 5f\n"                                                           \
   "\tmov" W " " PVADDR "(" PH "), " AX "\n\tadd" W " " BIAS ", " AX "\n"                       \
   "\tcmp" W " $%2$#lx, " AX "\n\tjae 5f\n"                                                    \
   "\tadd" W " " PMEMSZ "(" PH "), " AX "\n\tcmp" W " $%1$#lx, " AX "\n\tja 6f\n"               \
-  "5:\tadd" W " " ENT ", " PH "\n\tdecl %%ecx\n\tjmp 4b\n"
+  "5:\tadd" W " " ENT ", " PH "\n\tdecl %%ecx\n\tjmp " ST_PAGE_CHECK_LOOP(load) "\n"
 
 /* x86: the address in SRC as DIGITS hex digits at (SP), through AX (the
  * full register of %%eax) and CX (of %%ecx), W the word size. */
 #define ST_X86_HEX(W, SRC, AX, SP, CX, DIGITS)                                          \
   "\tmov" W " " SRC ", " AX "\n\tmovl $" DIGITS ", %%ecx\n"                               \
-  "2:\tmovl %%eax, %%edx\n\tandl $15, %%edx\n\tcmpl $10, %%edx\n\tjb 3f\n"               \
+  ST_PAGE_CHECK_LOOP(digit) ":\tmovl %%eax, %%edx\n\tandl $15, %%edx\n\tcmpl $10, %%edx\n"  \
+  "\tjb 3f\n"                                                                              \
   "\taddl $39, %%edx\n3:\taddl $48, %%edx\n\tmovb %%dl, -1(" SP "," CX ")\n"              \
-  "\tshr" W " $4, " AX "\n\tdecl %%ecx\n\tjnz 2b\n"
+  "\tshr" W " $4, " AX "\n\tdecl %%ecx\n\tjnz " ST_PAGE_CHECK_LOOP(digit) "\n"
 
 /* x86: what the check does when a segment covers the page (6:): write the
  * message, the program's name (readlink) and the module's address (SRC,

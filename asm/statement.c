@@ -1,0 +1,169 @@
+/*
+ * A statement split once into its words (sas.h, struct sas_split), and the
+ * one table of the directives asm/ acts on.  Every other file reads the
+ * split instead of cutting the text again.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sas.h"
+#include "target.h"
+
+/* Sorted by name (bsearch); gas reads directive names in any case. */
+static const struct {
+  const char *name;
+  enum sas_dir dir;
+} directives[] = {
+    {".2byte", SAS_DIR_DATA},
+    {".4byte", SAS_DIR_DATA},
+    {".8byte", SAS_DIR_DATA},
+    {".align", SAS_DIR_NO_ADDRESS},
+    {".ascii", SAS_DIR_DATA},
+    {".asciz", SAS_DIR_DATA},
+    {".att_syntax", SAS_DIR_ATT_SYNTAX},
+    {".balign", SAS_DIR_NO_ADDRESS},
+    {".bss", SAS_DIR_TEXT},
+    {".byte", SAS_DIR_DATA},
+    {".data", SAS_DIR_TEXT},
+    {".dc", SAS_DIR_DATA},
+    {".dc.a", SAS_DIR_DATA},
+    {".dc.b", SAS_DIR_DATA},
+    {".dc.l", SAS_DIR_DATA},
+    {".dc.q", SAS_DIR_DATA},
+    {".dc.w", SAS_DIR_DATA},
+    {".double", SAS_DIR_DATA},
+    {".else", SAS_DIR_ELSE},
+    {".elseif", SAS_DIR_ELSE},
+    {".endif", SAS_DIR_ENDIF},
+    {".endm", SAS_DIR_ENDM},
+    {".endmacro", SAS_DIR_ENDM},
+    {".endr", SAS_DIR_ENDR},
+    {".equ", SAS_DIR_SET},
+    {".file", SAS_DIR_NO_ADDRESS},
+    {".fill", SAS_DIR_DATA},
+    {".float", SAS_DIR_DATA},
+    {".global", SAS_DIR_GLOBL},
+    {".globl", SAS_DIR_GLOBL},
+    {".hidden", SAS_DIR_NO_ADDRESS},
+    {".hword", SAS_DIR_DATA},
+    {".ident", SAS_DIR_NO_ADDRESS},
+    {".if", SAS_DIR_IF},
+    {".ifb", SAS_DIR_IF},
+    {".ifc", SAS_DIR_IF},
+    {".ifdef", SAS_DIR_IF},
+    {".ifeq", SAS_DIR_IF},
+    {".ifeqs", SAS_DIR_IF},
+    {".ifge", SAS_DIR_IF},
+    {".ifgt", SAS_DIR_IF},
+    {".ifle", SAS_DIR_IF},
+    {".iflt", SAS_DIR_IF},
+    {".ifnb", SAS_DIR_IF},
+    {".ifnc", SAS_DIR_IF},
+    {".ifndef", SAS_DIR_IF},
+    {".ifne", SAS_DIR_IF},
+    {".ifnes", SAS_DIR_IF},
+    {".ifnotdef", SAS_DIR_IF},
+    {".incbin", SAS_DIR_DATA},
+    {".include", SAS_DIR_INCLUDE},
+    {".inst", SAS_DIR_DATA},
+    {".int", SAS_DIR_DATA},
+    {".intel_syntax", SAS_DIR_INTEL_SYNTAX},
+    {".internal", SAS_DIR_NO_ADDRESS},
+    {".irp", SAS_DIR_IRP},
+    {".irpc", SAS_DIR_IRPC},
+    {".loc", SAS_DIR_NO_ADDRESS},
+    {".loc_view", SAS_DIR_NO_ADDRESS},
+    {".local", SAS_DIR_NO_ADDRESS},
+    {".long", SAS_DIR_DATA},
+    {".macro", SAS_DIR_MACRO},
+    {".octa", SAS_DIR_DATA},
+    {".p2align", SAS_DIR_NO_ADDRESS},
+    {".popsection", SAS_DIR_POPSECTION},
+    {".previous", SAS_DIR_PREVIOUS},
+    {".protected", SAS_DIR_NO_ADDRESS},
+    {".purgem", SAS_DIR_PURGEM},
+    {".pushsection", SAS_DIR_PUSHSECTION},
+    {".quad", SAS_DIR_DATA},
+    {".reloc", SAS_DIR_DATA},
+    {".rept", SAS_DIR_REPT},
+    {".section", SAS_DIR_SECTION},
+    {".set", SAS_DIR_SET},
+    {".short", SAS_DIR_DATA},
+    {".single", SAS_DIR_DATA},
+    {".size", SAS_DIR_NO_ADDRESS},
+    {".skip", SAS_DIR_DATA},
+    {".sleb128", SAS_DIR_DATA},
+    {".space", SAS_DIR_DATA},
+    {".string", SAS_DIR_DATA},
+    {".subsection", SAS_DIR_SUBSECTION},
+    {".symver", SAS_DIR_NO_ADDRESS},
+    {".text", SAS_DIR_TEXT},
+    {".type", SAS_DIR_TYPE},
+    {".uleb128", SAS_DIR_DATA},
+    {".value", SAS_DIR_DATA},
+    {".weak", SAS_DIR_NO_ADDRESS},
+    {".weakref", SAS_DIR_NO_ADDRESS},
+    {".word", SAS_DIR_DATA},
+    {".zero", SAS_DIR_DATA},
+};
+
+enum sas_dir sas_directive(const char *name, size_t n) {
+  size_t lo = 0, hi = sizeof directives / sizeof directives[0];
+  if (!n || name[0] != '.') return SAS_DIR_NONE;
+  if (n > 5 && !strncasecmp(name, ".cfi_", 5)) return SAS_DIR_CFI;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strncasecmp(name, directives[mid].name, n);
+    if (!c && directives[mid].name[n]) c = -1; /* name is a proper prefix */
+    if (!c) return directives[mid].dir;
+    if (c < 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return SAS_DIR_OTHER;
+}
+
+int sas_dir_names_no_address(enum sas_dir d) {
+  switch (d) {
+    case SAS_DIR_NO_ADDRESS:
+    case SAS_DIR_TYPE:
+    case SAS_DIR_GLOBL:
+    case SAS_DIR_SECTION:
+    case SAS_DIR_PUSHSECTION:
+    case SAS_DIR_POPSECTION:
+    case SAS_DIR_PREVIOUS:
+    case SAS_DIR_IF:
+    case SAS_DIR_ELSE:
+    case SAS_DIR_ENDIF:
+    case SAS_DIR_CFI:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+void sas_split(const struct sas_target *t, const char *text, struct sas_split *out) {
+  const char *p = text;
+  size_t k;
+  while (isspace((unsigned char)*p)) p++;
+  out->word = p;
+  while (*p && !isspace((unsigned char)*p) && *p != ',') p++;
+  out->word_len = (size_t)(p - out->word);
+  while (isspace((unsigned char)*p)) p++;
+  out->rest = p;
+  out->dir = sas_directive(out->word, out->word_len);
+  if ((*p == '=' && p[1] != '=') || memchr(out->word, '=', out->word_len))
+    out->dir = SAS_DIR_ASSIGN;
+  /* The mnemonic: a word up to a blank (x86's "jne,pt" keeps its hint),
+   * after the target's prefixes ("rep movsb", "lock addl"). */
+  p = out->word;
+  for (;;) {
+    out->mnem_at = p;
+    for (k = 0; *p && !isspace((unsigned char)*p); p++)
+      if (k + 1 < sizeof out->mnem) out->mnem[k++] = (char)tolower((unsigned char)*p);
+    out->mnem[k] = 0;
+    while (isspace((unsigned char)*p)) p++;
+    if (!t->is_prefix || !t->is_prefix(out->mnem) || !*p) break;
+  }
+  out->operands = p;
+}
