@@ -19,6 +19,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
+# shellcheck source=SCRIPTDIR/../lib/two-builds.sh
+. "$repo/docker/lib/two-builds.sh"
+
 usage() { echo "usage: $0 WORKDIR [--build-dir BUILD] [--jobs N] [--tests \"EXP=GLOB\"] [--build-only]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 work=$1; shift
@@ -28,37 +31,17 @@ tests="conformance.exp=23_containers/vector/*"
 build_only=
 while [ $# -gt 0 ]; do
   case $1 in
-    --build-dir) [ $# -ge 2 ] || usage; build=$2; shift 2 ;;
-    --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
     --tests) [ $# -ge 2 ] || usage; tests=$2; shift 2 ;;
-    --build-only) build_only=1; shift ;;
-    *) usage ;;
+    *) common_option "$@" || usage; shift "$shifted" ;;
   esac
 done
-plugin=$build/gcc-plugin/softticks.so
-sas=$build/asm/softticks-as
-inspect=$build/tools/softticks-inspect
-for f in "$plugin" "$sas" "$inspect"; do
-  [ -f "$f" ] || { echo "build-and-test: $f missing: build softticks first (cmake --build $build)" >&2; exit 1; }
-done
-for tool in gcc-12 g++-12 dpkg-source quilt; do
-  command -v "$tool" > /dev/null || { echo "build-and-test: $tool missing (apt-get install g++-12 dpkg-dev quilt)" >&2; exit 1; }
-done
-if [ -z "$build_only" ]; then
-  command -v runtest > /dev/null || { echo "build-and-test: runtest missing (apt-get install dejagnu), or --build-only" >&2; exit 1; }
-fi
+need_tools "g++-12 dpkg-dev quilt" gcc-12 g++-12 dpkg-source quilt
+[ -n "$build_only" ] || need_tools "dejagnu (or --build-only)" runtest
 renice -n 19 $$ > /dev/null
 mkdir -p "$work/results"
 work=$(cd "$work" && pwd)
-log() { echo "build-and-test: [$(date +%T)] $*"; }
-
-# The tools, copied: a rebuild of softticks during the hours below must not
-# change the compiler halfway through.
-if [ ! -d "$work/tools" ]; then
-  mkdir -p "$work/tools/as"
-  cp "$plugin" "$work/tools/softticks.so"
-  cp "$sas" "$work/tools/as/as"
-fi
+inspect=$build/tools/softticks-inspect
+copy_tools "$work" "$inspect"
 
 # Debian's source of the installed gcc-12, unpacked and patched by its own
 # debian/rules (the upstream tarball inside, then debian/patches).
@@ -82,8 +65,8 @@ for flavour in instrumented plain; do
   dir=$work/build-$flavour
   [ -f "$dir/.built" ] && continue
   if [ $flavour = instrumented ]; then
-    cc="gcc-12 -fplugin=$work/tools/softticks.so -B$work/tools/as/ -D__RR_SOFTTICKS__=1"
-    cxx="g++-12 -fplugin=$work/tools/softticks.so -B$work/tools/as/ -D__RR_SOFTTICKS__=1"
+    cc="gcc-12 $instrumenting_flags -D__RR_SOFTTICKS__=1"
+    cxx="g++-12 $instrumenting_flags -D__RR_SOFTTICKS__=1"
   else
     cc=gcc-12 cxx=g++-12
   fi
