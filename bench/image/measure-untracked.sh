@@ -14,6 +14,10 @@
 # --library-path: the "before" of an image that rebuilds glibc, measured in
 # the same run.  --debian-cxx: the same for the C++ runtime (this host's
 # libstdc++6 and libgcc-s1), the "before" of an image that rebuilds them.
+# --libstdcxx DIR: with DIR's libstdc++.so.6 in place of the root's (the
+# instrumented build of docker/cxx-runtime/build-and-test.sh, DIR =
+# WORKDIR/build-instrumented/src/.libs): the "after", before any image
+# installs it.
 # Counts are callgrind's self instruction counts (Ir) summed per object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,14 +26,16 @@ repo=$(cd "$here/../.." && pwd)
 . "$repo/docker/lib/in-root.sh"
 debian_glibc=
 debian_cxx=
+libstdcxx=
 while [ $# -gt 0 ]; do
   case $1 in
     --debian-glibc) debian_glibc=1; shift ;;
     --debian-cxx) debian_cxx=1; shift ;;
+    --libstdcxx) [ $# -ge 2 ] || { echo "measure-untracked: --libstdcxx needs a directory" >&2; exit 2; }; libstdcxx=$2; shift 2 ;;
     *) break ;;
   esac
 done
-[ $# -ge 1 ] || { echo "usage: $0 [--debian-glibc] [--debian-cxx] ROOTFS [sqlite] [xz] [jq] [cxx]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [--debian-glibc] [--debian-cxx] [--libstdcxx DIR] ROOTFS [sqlite] [xz] [jq] [cxx]" >&2; exit 2; }
 root=$1
 shift
 workloads=${*:-sqlite xz jq cxx}
@@ -80,6 +86,13 @@ if [ -n "$debian_cxx" ]; then
   copy_debian libgcc-s1 debian-cxx
   loader=${loader:-/lib64/ld-linux-x86-64.so.2}
   libdirs=${libdirs:+$libdirs:}/tmp/softticks-measure/debian-cxx
+fi
+if [ -n "$libstdcxx" ]; then
+  [ -f "$libstdcxx/libstdc++.so.6" ] || { echo "measure-untracked: $libstdcxx has no libstdc++.so.6" >&2; exit 1; }
+  mkdir -p "$work/libstdcxx"
+  cp -L "$libstdcxx/libstdc++.so.6" "$work/libstdcxx/"
+  loader=${loader:-/lib64/ld-linux-x86-64.so.2}
+  libdirs=/tmp/softticks-measure/libstdcxx${libdirs:+:$libdirs}
 fi
 [ -z "$loader" ] || loader="$loader --library-path $libdirs"
 cp "$here/cxx-workload.cc" "$work/cxx-workload.cc"
