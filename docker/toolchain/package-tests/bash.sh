@@ -27,7 +27,9 @@ ref=${2:-/usr/bin/bash}
 [ -x "$built" ] || { echo "bash.sh: no $built in $(pwd)" >&2; exit 1; }
 built=$(realpath "$built")
 ref=$(realpath "$ref")
+# shellcheck source=SCRIPTDIR/reference_shell.sh
 . "$(dirname "$0")/reference_shell.sh"
+# shellcheck source=SCRIPTDIR/controlled_env.sh
 . "$(dirname "$0")/controlled_env.sh"
 check_reference bash.sh "$built" "$ref"
 tmp=$(mktemp -d)

@@ -22,7 +22,9 @@ cases=$(dirname "$0")/dash-cases.txt
 [ -r "$cases" ] || { echo "dash.sh: cannot read $cases" >&2; exit 1; }
 built=$(realpath "$built")
 ref=$(realpath "$ref")
+# shellcheck source=SCRIPTDIR/reference_shell.sh
 . "$(dirname "$0")/reference_shell.sh"
+# shellcheck source=SCRIPTDIR/controlled_env.sh
 . "$(dirname "$0")/controlled_env.sh"
 check_reference dash.sh "$built" "$ref"
 

@@ -23,6 +23,7 @@
 # 3.40's Makefile lists ext/fts3/fts3_term.c twice, and the link fails on
 # a multiple definition of sqlite3Fts3InitTerm, with or without ticks.
 set -eu
+# shellcheck source=SCRIPTDIR/controlled_env.sh
 . "$(dirname "$0")/controlled_env.sh"
 make fuzztest
 
