@@ -24,6 +24,10 @@
 #                     root (rr's configure looks for lldb); a root whose
 #                     /usr/bin/lldb is another lldb is an error (exit 2)
 #   -h, --help        print this and exit
+#   CTEST_ARGS        go to rr's ctest as they are: -R REGEX, -E REGEX, or a
+#                     stated fraction of the suite with -I START,END,STRIDE:
+#                     -I 1,,10 runs tests 1, 11, 21, ... (a tenth), -I 3,,10
+#                     another tenth; summary.txt's ctest_args says what ran
 #
 # Runs as root: a private mount namespace (unshare) in which the source is
 # bind-mounted read-only at /mnt/src, the build tree at /mnt/build and the
@@ -44,11 +48,18 @@
 # DIR/results gets: tsc-probe.log, configure.log, build.log, ctest.log,
 # LastTest.log, junit.xml (ctest --output-junit), inspect.json and
 # inspect-summary.json (softticks-inspect over the build tree, when the
-# image has it) and summary.txt (key=value: result (pass, fail or
-# cannot-replay), stage, tsc_trap (yes, no, prctl-refused, not-x86 or
-# unknown), tests_total, tests_passed, tests_failed, failed_tests,
-# ctest_exit, note and, with softticks-inspect, build_elf_files,
-# build_elf_instrumented, build_elf_inconsistent).
+# image has it), failed-tests.txt (each failed test's traces, and every
+# program and library they recorded with softticks-inspect's verdict) and
+# summary.txt (key=value: result (pass, fail or cannot-replay), stage,
+# tsc_trap (yes, no, prctl-refused, not-x86 or unknown), ctest_args,
+# tests_total, tests_passed, tests_failed, failed_tests, ctest_exit, note
+# and, with softticks-inspect, build_elf_files, build_elf_instrumented,
+# build_elf_inconsistent; then, for each failed test NAME,
+# no_ticks.NAME=the programs and libraries its traces recorded that have
+# no ticks (space separated; "none": the failure is not an untracked
+# module's; "unknown (why)")).  The traces are read from the work
+# directory rr's harness leaves behind for a failed test ("rr dump -p");
+# rr's own page and preload library are not listed.
 # Exit status: 0 all tests passed; 1 configure, build or tests failed (the
 # summary says which); 2 usage or set-up error; 3 tests failed on a
 # machine that cannot replay (tsc_trap=no or prctl-refused).

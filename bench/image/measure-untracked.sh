@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
 # Measures, inside a root filesystem, the share of executed instructions
-# that run in ELF modules without ticks (no softticks note), for three
+# that run in ELF modules without ticks (no softticks note), for four
 # workloads: SQLite (bench/sqlite/workload.sql through the sqlite3 shell),
-# xz (compress and decompress), jq (a regex filter over JSON, oniguruma).
-#   bench/image/measure-untracked.sh [--debian-glibc] ROOTFS [sqlite] [xz] [jq]
-# (default: all three).  ROOTFS needs valgrind, softticks-inspect and the
-# workloads' programs.  --debian-glibc: the same programs run with Debian's
-# C library and loader instead of the root's (its instrumented glibc): this
-# host's libc6 files (the same Debian 12 version as the root's, checked),
-# copied into the root and named by the loader's --library-path: the
-# "before" of an image that rebuilds glibc, measured in the same run.
+# xz (compress and decompress), jq (a regex filter over JSON, oniguruma),
+# cxx (bench/image/cxx-workload.cc, compiled in the root by its g++:
+# iostreams and a locale facet, std::regex, exceptions: the C++ runtime).
+#   bench/image/measure-untracked.sh [--debian-glibc] [--debian-cxx] ROOTFS [sqlite] [xz] [jq] [cxx]
+# (default: all four).  ROOTFS needs valgrind, softticks-inspect and the
+# workloads' programs (g++ for cxx).  --debian-glibc: the same programs run
+# with Debian's C library and loader instead of the root's (its
+# instrumented glibc): this host's libc6 files (the same Debian 12 version
+# as the root's, checked), copied into the root and named by the loader's
+# --library-path: the "before" of an image that rebuilds glibc, measured in
+# the same run.  --debian-cxx: the same for the C++ runtime (this host's
+# libstdc++6 and libgcc-s1), the "before" of an image that rebuilds them.
+# --libstdcxx DIR: with DIR's libstdc++.so.6 in place of the root's (the
+# instrumented build of docker/cxx-runtime/build-and-test.sh, DIR =
+# WORKDIR/build-instrumented/src/.libs): the "after", before any image
+# installs it.
 # Counts are callgrind's self instruction counts (Ir) summed per object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,16 +25,26 @@ repo=$(cd "$here/../.." && pwd)
 # shellcheck source=SCRIPTDIR/../../docker/lib/in-root.sh
 . "$repo/docker/lib/in-root.sh"
 debian_glibc=
-if [ "${1:-}" = --debian-glibc ]; then debian_glibc=1; shift; fi
-[ $# -ge 1 ] || { echo "usage: $0 [--debian-glibc] ROOTFS [sqlite] [xz] [jq]" >&2; exit 2; }
+debian_cxx=
+libstdcxx=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --debian-glibc) debian_glibc=1; shift ;;
+    --debian-cxx) debian_cxx=1; shift ;;
+    --libstdcxx) [ $# -ge 2 ] || { echo "measure-untracked: --libstdcxx needs a directory" >&2; exit 2; }; libstdcxx=$2; shift 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -ge 1 ] || { echo "usage: $0 [--debian-glibc] [--debian-cxx] [--libstdcxx DIR] ROOTFS [sqlite] [xz] [jq] [cxx]" >&2; exit 2; }
 root=$1
 shift
-workloads=${*:-sqlite xz jq}
+workloads=${*:-sqlite xz jq cxx}
 tools="valgrind softticks-inspect"
 for w in $workloads; do
   case $w in
     sqlite) tools="$tools sqlite3" ;;
     xz|jq) tools="$tools $w" ;;
+    cxx) tools="$tools g++" ;;
     *) echo "measure-untracked: unknown workload $w" >&2; exit 2 ;;
   esac
 done
@@ -39,20 +57,45 @@ rm -rf "$work"
 mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 cp "$repo/bench/sqlite/workload.sql" "$work/workload.sql"
-# With --debian-glibc every workload's program starts as
-# "$loader --library-path DIR PROGRAM": Debian's loader, libc, libm, ...
-loader=
-if [ -n "$debian_glibc" ]; then
-  want=$(dpkg-query -W -f '${Version}' libc6)
-  have=$(in_root "$root" dpkg-query -W -f "\${Version}" libc6)
-  [ "$want" = "$have" ] || { echo "measure-untracked: this host's libc6 is $want, the root's $have" >&2; exit 1; }
-  mkdir -p "$work/debian-glibc"
-  dpkg -L libc6 | grep -E '^/(usr/)?lib(64)?/(x86_64-linux-gnu/)?[^/]*\.so[.0-9]*$' | while read -r f; do
-    [ -f "$f" ] && cp -L "$f" "$work/debian-glibc/"
+# copy_debian PACKAGE DIR: this host's shared objects of PACKAGE into
+# $work/DIR, after checking that the root has the same version of it.
+copy_debian() {
+  local want have
+  want=$(dpkg-query -W -f '${Version}' "$1")
+  have=$(in_root "$root" dpkg-query -W -f "\${Version}" "$1")
+  [ "$want" = "$have" ] || { echo "measure-untracked: this host's $1 is $want, the root's $have" >&2; exit 1; }
+  mkdir -p "$work/$2"
+  dpkg -L "$1" | grep -E '^/(usr/)?lib(64)?/(x86_64-linux-gnu/)?[^/]*\.so[.0-9]*$' | while read -r f; do
+    [ -f "$f" ] && cp -L "$f" "$work/$2/"
   done
+  [ -n "$(ls "$work/$2")" ] || { echo "measure-untracked: no shared object of $1 copied" >&2; exit 1; }
+}
+# With --debian-glibc or --debian-cxx every workload's program starts as
+# "LOADER --library-path DIRS PROGRAM": Debian's loader, libc, libm, ...
+# (or the root's loader) and Debian's libstdc++ and libgcc_s.
+loader=
+libdirs=
+if [ -n "$debian_glibc" ]; then
+  copy_debian libc6 debian-glibc
   [ -f "$work/debian-glibc/ld-linux-x86-64.so.2" ] || { echo "measure-untracked: no Debian loader copied" >&2; exit 1; }
-  loader="/tmp/softticks-measure/debian-glibc/ld-linux-x86-64.so.2 --library-path /tmp/softticks-measure/debian-glibc"
+  loader=/tmp/softticks-measure/debian-glibc/ld-linux-x86-64.so.2
+  libdirs=/tmp/softticks-measure/debian-glibc
 fi
+if [ -n "$debian_cxx" ]; then
+  copy_debian libstdc++6 debian-cxx
+  copy_debian libgcc-s1 debian-cxx
+  loader=${loader:-/lib64/ld-linux-x86-64.so.2}
+  libdirs=${libdirs:+$libdirs:}/tmp/softticks-measure/debian-cxx
+fi
+if [ -n "$libstdcxx" ]; then
+  [ -f "$libstdcxx/libstdc++.so.6" ] || { echo "measure-untracked: $libstdcxx has no libstdc++.so.6" >&2; exit 1; }
+  mkdir -p "$work/libstdcxx"
+  cp -L "$libstdcxx/libstdc++.so.6" "$work/libstdcxx/"
+  loader=${loader:-/lib64/ld-linux-x86-64.so.2}
+  libdirs=/tmp/softticks-measure/libstdcxx${libdirs:+:$libdirs}
+fi
+[ -z "$loader" ] || loader="$loader --library-path $libdirs"
+cp "$here/cxx-workload.cc" "$work/cxx-workload.cc"
 seq 1 40000 | sed 's/$/ the quick brown fox/' > "$work/text"
 awk 'BEGIN { printf "["; for (i = 0; i < 40000; i++) printf "%s{\"id\":%d,\"name\":\"row-%d\",\"v\":%d}", (i ? "," : ""), i, (i * 7919) % 100000, i % 97; print "]" }' > "$work/data.json"
 
@@ -99,5 +142,10 @@ for w in $workloads; do
     sqlite) run_workload sqlite "$loader /usr/bin/sqlite3 :memory: < workload.sql > /dev/null" ;;
     xz) run_workload xz "$loader /usr/bin/xz -6 -c text > text.xz" ;;
     jq) run_workload jq "$loader /usr/bin/jq -f filter.jq data.json > /dev/null" ;;
+    cxx)
+      # Built by the root's g++ (instrumenting by default in the image).
+      in_root "$root" sh -c "cd /tmp/softticks-measure && g++ -O2 -o cxx-workload cxx-workload.cc"
+      run_workload cxx "$loader /tmp/softticks-measure/cxx-workload > /dev/null"
+      ;;
   esac
 done

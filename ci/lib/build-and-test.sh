@@ -31,7 +31,8 @@ while [ "$i" -lt "$n_cmake" ]; do
   i=$((i + 1))
 done
 
-# finish RESULT STAGE [KEY=VALUE...]: writes summary.txt and exits.
+# finish RESULT STAGE [KEY=VALUE...]: writes summary.txt (with the lines
+# of $summary.tests, the failed tests' programs, last) and exits.
 finish() {
   {
     echo "result=$1"
@@ -39,7 +40,9 @@ finish() {
     echo "tsc_trap=$tsc_trap"
     shift 2
     for kv in "$@"; do echo "$kv"; done
+    cat "$summary.tests" 2>/dev/null
   } >"$summary.tmp"
+  rm -f "$summary.tests"
   mv "$summary.tmp" "$summary"
   [ "$(sed -n 's/^result=//p' "$summary")" = pass ]
   exit $?
@@ -99,6 +102,9 @@ minor=${minor%%.*}
 if [ "$major" -gt 3 ] || { [ "$major" -eq 3 ] && [ "$minor" -ge 21 ]; }; then
   junit="--output-junit $results/junit.xml"
 fi
+# The ctest arguments, for the summary: which part of the suite ran
+# (-R, -E, -I START,END,STRIDE).
+ctest_args=$*
 # shellcheck disable=SC2086 # junit is two words or none
 ctest -j "$jobs" --output-on-failure $junit "$@" >"$results/ctest.log" 2>&1
 ctest_exit=$?
@@ -118,8 +124,77 @@ failed=$(sed -n 's/.* tests passed, \([0-9]*\) tests\{0,1\} failed out of .*/\1/
 failed_tests=$(sed -n '/^The following tests FAILED:/,/^[^[:space:]]/s/^[[:space:]]*[0-9]* - \([^ ]*\) .*/\1/p' "$results/ctest.log" |
   tr '\n' ' ' | sed 's/ $//')
 if [ -z "$total" ]; then
-  finish fail test "ctest_exit=$ctest_exit" "note=ctest printed no result line (see ctest.log)"
+  finish fail test "ctest_args=$ctest_args" "ctest_exit=$ctest_exit" "note=ctest printed no result line (see ctest.log)"
 fi
+
+# What each failed test recorded without ticks, so that a reader sees at
+# once whether a failure can be the project's.  rr's test harness
+# (src/test/util.sh) leaves a failed test's work directory behind, saying
+# "Test NAME failed, leaving behind DIR [and DIR2]" in the test's output
+# (LastTest.log has each test's output whole, under "N/M Test: NAME"); its
+# traces are there (_RR_TRACE_DIR=DIR), each a directory with a file
+# "mmaps"; "rr dump -p TRACE" lists every mapping recorded, and the
+# executable file mappings are the programs and libraries the test ran.
+# softticks-inspect says which of them have ticks.  rr's own libraries
+# (/mnt/build/lib/rr/: its page and preload library) are left out.
+# A test without that message (a timeout) is looked up as
+# /tmp/rr-test-NAME-* (NAME without a variant suffix such as
+# -no-syscallbuf).  Per test: no_ticks.NAME=FILES in summary.txt ("none",
+# or "unknown (...)"), and failed-tests.txt with every module and verdict.
+report_failed_tests() {
+  rr=$build/bin/rr
+  details=$results/failed-tests.txt
+  : >"$details"
+  : >"$summary.tests"
+  awk '/^[0-9]+\/[0-9]+ Test: / { name = $3 }
+    / failed, leaving behind / { sub(/.* leaving behind /, ""); gsub(/ and /, " "); print name, $0 }' \
+    "$results/LastTest.log" >/tmp/workdirs 2>/dev/null
+  for name in $failed_tests; do
+    dirs=$(sed -n "s/^$name //p" /tmp/workdirs | tr '\n' ' ')
+    if [ -z "$dirs" ]; then
+      for dir in /tmp/rr-test-"$name"-* /tmp/rr-test-"${name%%-*}"-*; do
+        [ ! -d "$dir" ] || case " $dirs " in *" $dir "*) ;; *) dirs="$dirs$dir " ;; esac
+      done
+    fi
+    traces=
+    # shellcheck disable=SC2086 # a list of directories
+    [ -z "$dirs" ] || traces=$(find $dirs -name mmaps -type f 2>/dev/null | sed 's,/mmaps$,,' | sort)
+    echo "$name: work directories: ${dirs:-none found }" | sed "s/ $//" >>"$details"
+    if [ -z "$traces" ]; then
+      echo "  no trace found" >>"$details"
+      echo "no_ticks.$name=unknown (no trace found: failed-tests.txt)" >>"$summary.tests"
+      continue
+    fi
+    : >/tmp/modules
+    for trace in $traces; do
+      echo "  trace $trace" >>"$details"
+      "$rr" dump -p "$trace" 2>/dev/null |
+        sed -n 's/.*map_file:"\(\/[^"]*\)".*prot_flags:"..x.".*/\1/p' >>/tmp/modules
+    done
+    sort -u /tmp/modules | grep -v "^$build/lib/rr/" >/tmp/modules.sorted
+    if [ ! -s /tmp/modules.sorted ]; then
+      echo "  no executable file mapping recorded" >>"$details"
+      echo "no_ticks.$name=unknown (the traces map no file: failed-tests.txt)" >>"$summary.tests"
+      continue
+    fi
+    if ! command -v softticks-inspect >/dev/null; then
+      sed 's/^/  not inspected (no softticks-inspect): /' /tmp/modules.sorted >>"$details"
+      echo "no_ticks.$name=unknown (no softticks-inspect in the image: failed-tests.txt)" >>"$summary.tests"
+      continue
+    fi
+    # "FILE: VERDICT (...)", one line a file (details indented); a file
+    # that is gone or not ELF gets no such line: "unreadable".
+    tr '\n' '\0' </tmp/modules.sorted | xargs -0 softticks-inspect 2>/dev/null |
+      sed -n 's/^\(\/.*\): \([a-z][a-z ]*[a-z]\)\( (.*)\)\{0,1\}$/\2:\1/p' >/tmp/verdicts
+    awk 'NR == FNR { i = index($0, ":"); verdict[substr($0, i + 1)] = substr($0, 1, i - 1); next }
+      { v = ($0 in verdict) ? verdict[$0] : "unreadable"; print v ": " $0 }' \
+      /tmp/verdicts /tmp/modules.sorted >/tmp/test-verdicts
+    sed 's/^/  /' /tmp/test-verdicts >>"$details"
+    no_ticks=$(grep -v '^instrumented: ' /tmp/test-verdicts | sed 's/^[^:]*: //' | tr '\n' ' ' | sed 's/ $//')
+    echo "no_ticks.$name=${no_ticks:-none}" >>"$summary.tests"
+  done
+}
+[ -z "$failed_tests" ] || report_failed_tests
 result=fail
 note=
 if [ "$ctest_exit" -eq 0 ] && [ "$failed" -eq 0 ] && [ "$total" -gt 0 ]; then
@@ -133,5 +208,5 @@ else
   esac
 fi
 # shellcheck disable=SC2086 # inspected is three key=value words or none
-finish "$result" test "tests_total=$total" "tests_passed=$((total - failed))" "tests_failed=$failed" \
+finish "$result" test "ctest_args=$ctest_args" "tests_total=$total" "tests_passed=$((total - failed))" "tests_failed=$failed" \
   "failed_tests=$failed_tests" "ctest_exit=$ctest_exit" $inspected ${note:+"$note"}

@@ -15,6 +15,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
+# shellcheck source=SCRIPTDIR/../lib/two-builds.sh
+. "$repo/docker/lib/two-builds.sh"
+
 usage() { echo "usage: $0 WORKDIR [--build-dir BUILD] [--jobs N] [--subdirs \"DIR ...\"] [--build-only]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 work=$1; shift
@@ -25,32 +28,14 @@ subdirs="string malloc stdlib setjmp signal nptl elf dlfcn posix math libio"
 build_only=
 while [ $# -gt 0 ]; do
   case $1 in
-    --build-dir) [ $# -ge 2 ] || usage; build=$2; shift 2 ;;
-    --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
     --subdirs) [ $# -ge 2 ] || usage; subdirs=$2; shift 2 ;;
-    --build-only) build_only=1; shift ;;
-    *) usage ;;
+    *) common_option "$@" || usage; shift "$shifted" ;;
   esac
 done
-plugin=$build/gcc-plugin/softticks.so
-sas=$build/asm/softticks-as
-for f in "$plugin" "$sas"; do
-  [ -f "$f" ] || { echo "build-and-test: $f missing: build softticks first (cmake --build $build)" >&2; exit 1; }
-done
-for tool in gawk bison dpkg-source; do
-  command -v "$tool" > /dev/null || { echo "build-and-test: $tool missing (apt-get install gawk bison dpkg-dev)" >&2; exit 1; }
-done
+need_tools "gawk bison dpkg-dev" gawk bison dpkg-source
 mkdir -p "$work/results"
 work=$(cd "$work" && pwd)
-log() { echo "build-and-test: [$(date +%T)] $*"; }
-
-# The tools, copied: a rebuild of softticks during the hours below must not
-# change the compiler halfway through glibc.
-if [ ! -d "$work/tools" ]; then
-  mkdir -p "$work/tools/as"
-  cp "$plugin" "$work/tools/softticks.so"
-  cp "$sas" "$work/tools/as/as"
-fi
+copy_tools "$work"
 
 # Debian's source, patched once.
 if [ ! -f "$work/src/.softticks-patched" ]; then
@@ -78,8 +63,8 @@ for flavour in instrumented plain; do
   dir=$work/build-$flavour
   [ -f "$dir/.built" ] && continue
   if [ $flavour = instrumented ]; then
-    cc="gcc -fplugin=$work/tools/softticks.so -B$work/tools/as/"
-    cxx="g++ -fplugin=$work/tools/softticks.so -B$work/tools/as/"
+    cc="gcc $instrumenting_flags"
+    cxx="g++ $instrumenting_flags"
   else
     cc=gcc cxx=g++
   fi

@@ -12,7 +12,9 @@
 # before and after (rr's CMakeLists makes symlinks in cmake's working
 # directory; configured from / they landed in the root).
 # MODE main (default): the stand-in without its hand-instrumented test:
-# failures collected, instrumentation, ctest arguments, --install, a build
+# failures collected (and, from the trace the failed test left behind,
+# the programs it recorded without ticks: Debian's make, which it runs),
+# instrumentation, ctest arguments (-I 1,,2: half the suite), --install, a build
 # error, the probe "can this machine replay?" (its answer in the summary,
 # and with its control forced, SOFTTICKS_TSC_PROBE_ARGS=--without-prctl:
 # a failed test gives result=cannot-replay and exit 3, a build error
@@ -207,6 +209,19 @@ expect_summary tests_total 6
 expect_summary tests_passed 5
 expect_summary tests_failed 1
 expect_summary failed_tests expected_failure
+expect_summary ctest_args ""
+# What the failed test recorded without ticks: it runs Debian's make (no
+# ticks in any image), read from the trace its harness left behind; the
+# test program itself has ticks.
+no_ticks=$(sed -n 's/^no_ticks\.expected_failure=//p' out/results/summary.txt)
+[[ " $no_ticks " == *" /usr/bin/make "* ]] ||
+  fail "summary.txt: no_ticks.expected_failure='$no_ticks' does not name /usr/bin/make, which the test ran: $(cat out/results/failed-tests.txt 2>/dev/null)"
+[[ $no_ticks != *expected_failure* ]] || fail "summary.txt: no_ticks.expected_failure names the instrumented test program: $no_ticks"
+grep -qx "  instrumented: /mnt/build/bin/expected_failure" out/results/failed-tests.txt ||
+  fail "failed-tests.txt does not call the test program instrumented: $(cat out/results/failed-tests.txt)"
+grep -qx "  not instrumented: /usr/bin/make" out/results/failed-tests.txt ||
+  fail "failed-tests.txt does not call /usr/bin/make not instrumented: $(cat out/results/failed-tests.txt)"
+[ "$(grep -c '^no_ticks\.' out/results/summary.txt)" -eq 1 ] || fail "summary.txt: no_ticks lines for passed tests: $(cat out/results/summary.txt)"
 # The probe ran first, and answered as it does on the host (the same kernel).
 host_probe=$(cc -O1 -o tsc-probe "$src/ci/lib/tsc-probe.c" && ./tsc-probe | sed -n 's/^tsc_trap=\([a-z0-9-]*\):.*/\1/p') || true
 [ -n "$host_probe" ] || fail "ci/lib/tsc-probe.c gave no answer on the host"
@@ -254,7 +269,7 @@ fi
 
 touch out/results/run1.marker # must be gone after the next run
 
-# --- run 2: ctest arguments pass through; all pass -----------------------------
+# --- run 2: ctest arguments pass through (a fraction: -I); all pass ---------------
 # --install runs apt-get in the root: only with the Debian mirror reachable
 # (libelf1 is installed already, so only apt's lists change).
 # Never in an image given by SOFTTICKS_IMAGE_ROOT: apt-get would change it.
@@ -268,12 +283,16 @@ else
 fi
 rc=0
 "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 --cmake-arg -DSTANDIN_FAILING_TEST=ON \
-  --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "${install[@]}" "$standin" -E expected_failure >run2.log 2>&1 || rc=$?
-[ "$rc" -eq 0 ] || fail "run without the failing test: exit $rc, want 0: $(cat run2.log) $(cat out/results/ctest.log)"
+  --cmake-arg -DSTANDIN_HAND_INSTRUMENTED=OFF "${install[@]}" "$standin" -I 1,,2 >run2.log 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || fail "run of every second test (-I 1,,2): exit $rc, want 0: $(cat run2.log) $(cat out/results/ctest.log)"
 no_mounts_left
 expect_summary result pass
-expect_summary tests_total 5
+expect_summary ctest_args "-I 1,,2"
+# Tests 1, 3 and 5 of simple loops setjmp_longjmp predefined cxx_exceptions expected_failure.
+expect_summary tests_total 3
 expect_summary tests_failed 0
+ran=$(sed -n 's/^ *[0-9]*\/[0-9]* Test *#[0-9]*: \([a-z_]*\) .*/\1/p' out/results/ctest.log | sort | tr '\n' ' ')
+[ "$ran" = "cxx_exceptions setjmp_longjmp simple " ] || fail "-I 1,,2 ran '$ran': $(cat out/results/ctest.log)"
 if [ ${#install[@]} -gt 0 ]; then
   grep -q "libelf1 is already the newest version" out/results/install.log ||
     fail "--install libelf1: install.log says: $(cat out/results/install.log)"
@@ -289,6 +308,8 @@ no_mounts_left
 expect_summary result cannot-replay
 expect_summary tsc_trap no
 expect_summary tests_failed 1
+grep -q '^no_ticks\.expected_failure=.*/usr/bin/make' out/results/summary.txt ||
+  fail "summary.txt (cannot replay): no no_ticks.expected_failure naming /usr/bin/make: $(cat out/results/summary.txt)"
 grep -q "^rr-in-image: THIS MACHINE CANNOT REPLAY: tsc_trap=no:" run-noreplay.log ||
   fail "the run did not say at its start that the machine cannot replay: $(cat run-noreplay.log)"
 grep -q "^note=this machine cannot replay" out/results/summary.txt || fail "summary.txt has no note: $(cat out/results/summary.txt)"

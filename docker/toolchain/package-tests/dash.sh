@@ -22,7 +22,10 @@ cases=$(dirname "$0")/dash-cases.txt
 [ -r "$cases" ] || { echo "dash.sh: cannot read $cases" >&2; exit 1; }
 built=$(realpath "$built")
 ref=$(realpath "$ref")
+# shellcheck source=SCRIPTDIR/reference_shell.sh
 . "$(dirname "$0")/reference_shell.sh"
+# shellcheck source=SCRIPTDIR/controlled_env.sh
+. "$(dirname "$0")/controlled_env.sh"
 check_reference dash.sh "$built" "$ref"
 
 tmp=$(mktemp -d)
@@ -36,14 +39,16 @@ awk -v dir="$tmp/cases" '
 
 # run SHELL NAME RESULT: the case NAME run by SHELL in a fresh directory,
 # always through the same path ($tmp/sh, $tmp/work/case.sh), so that
-# messages naming the shell or the script are the same for both shells.
+# messages naming the shell or the script are the same for both shells,
+# and in one controlled environment (controlled_env.sh: no inherited
+# descriptor above 2, no controlling terminal, standard input /dev/null).
 run() {
   ln -sfn "$1" "$tmp/sh"
   rm -rf "$tmp/work"
   mkdir "$tmp/work"
   cp "$tmp/cases/$2" "$tmp/work/case.sh"
   status=0
-  (cd "$tmp/work" && SH=$tmp/sh timeout 120 "$tmp/sh" ./case.sh > "$tmp/out" 2> "$tmp/err" < /dev/null) || status=$?
+  (cd "$tmp/work" && run_controlled SH="$tmp/sh" timeout 120 "$tmp/sh" ./case.sh > "$tmp/out" 2> "$tmp/err") || status=$?
   { echo "== stdout"; cat "$tmp/out"; echo "== stderr"; cat "$tmp/err"; echo "== status $status"; } > "$3"
 }
 

@@ -23,6 +23,8 @@
 # 3.40's Makefile lists ext/fts3/fts3_term.c twice, and the link fails on
 # a multiple definition of sqlite3Fts3InitTerm, with or without ticks.
 set -eu
+# shellcheck source=SCRIPTDIR/controlled_env.sh
+. "$(dirname "$0")/controlled_env.sh"
 make fuzztest
 
 plain=$(mktemp -d)
@@ -30,10 +32,12 @@ trap 'rm -rf "$plain"' EXIT
 printf '#!/bin/sh\nexec /usr/bin/gcc -specs=softticks-off.specs "$@"\n' > "$plain/gcc"
 chmod +x "$plain/gcc"
 # quicktest LOG [PATH]: its failures ("! test expected/got" lines and the
-# error that stops the run), without the timings.
+# error that stops the run), without the timings; both runs in one
+# controlled environment (controlled_env.sh; the file system, on which
+# io-5.5 depends, is the same for both).
 quicktest() {
   rm -f testfixture
-  PATH=${2:-$PATH} make quicktest USE_AMALGAMATION=1 > "$1" 2>&1 || true
+  run_controlled PATH="${2:-$PATH}" make quicktest USE_AMALGAMATION=1 > "$1" 2>&1 || true
   grep -E '^! |^\./testfixture: |errors out of' "$1" || true
 }
 with_ticks=$(quicktest quicktest-ticks.log)
