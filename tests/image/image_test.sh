@@ -197,6 +197,26 @@ assembler)
   in_image 'cd /tmp/as && clang -O2 -c count_down_main.c && clang count_down_main.o clang.o -o cd_clang'
   [ "$(in_image 'cd /tmp/as && ./cd_clang')" = 100000 ] || fail "clang's program with count_down.S printed another result"
   echo "ok: plain clang assembles .S through softticks-as ($n ticks), C with its integrated assembler; clang-19's .S has none"
+  # Issue 26's program: loops in C, in an asm statement and in AT&T and
+  # Intel .S files, by the image's plain gcc and clang with -masm=att and
+  # -masm=intel (the .S files without it): it prints what its plain build
+  # prints and `softticks-trace check --untracked` steps every function
+  # without finding a repeat.
+  for cc in gcc clang; do
+    case $cc in gcc) off=-specs=softticks-off.specs ;; clang) off=--no-default-config ;; esac
+    for syntax in att intel; do
+      in_image "cd /tmp/as && for k in plain ticks; do f=; [ \$k = plain ] && f=$off;
+        $cc \$f -masm=$syntax -O2 -c mixed_main.c -o m.\$k.o && $cc \$f -c loops_att.S -o a.\$k.o &&
+        $cc \$f -c loops_intel.S -o i.\$k.o && $cc \$f m.\$k.o a.\$k.o i.\$k.o -o mixed.\$k; done"
+      want=$(in_image 'cd /tmp/as && ./mixed.plain')
+      got=$(in_image 'cd /tmp/as && ./mixed.ticks')
+      [ "$got" = "$want" ] || fail "$cc -masm=$syntax: the mixed program printed '$got', its plain build '$want'"
+      check=$(in_image 'cd /tmp/as && softticks-trace check --untracked --json -- ./mixed.ticks 2>/dev/null | tail -n 1')
+      violations=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["violation_count"])' "$check")
+      [ "$violations" = 0 ] || fail "$cc -masm=$syntax: softticks-trace check --untracked: $check"
+      echo "ok: $cc -masm=$syntax: C, asm statement, AT&T and Intel .S loops tick (0 violations)"
+    done
+  done
   ;;
 
 audit)
