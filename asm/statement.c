@@ -142,6 +142,21 @@ int sas_dir_names_no_address(enum sas_dir d) {
   }
 }
 
+/* The data directives whose operands are integers of a fixed size, as
+ * hand-written code spells instructions its assembler may not know
+ * (OpenSSL's endbr64, rdrand and adcx; aarch64's .inst): strings,
+ * fills and floats are never instructions. */
+int sas_dir_insn_bytes(const struct sas_split *w) {
+  static const char *const names[] = {".2byte", ".4byte", ".8byte", ".byte", ".dc.b", ".dc.l",
+                                      ".dc.w", ".hword", ".inst", ".int", ".long", ".quad",
+                                      ".short", ".value", ".word", NULL};
+  unsigned i;
+  if (w->dir != SAS_DIR_DATA) return 0;
+  for (i = 0; names[i]; i++)
+    if (w->word_len == strlen(names[i]) && !strncasecmp(w->word, names[i], w->word_len)) return 1;
+  return 0;
+}
+
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out) {
   const char *p = text;
   size_t k;
