@@ -91,8 +91,9 @@ enum sas_dir sas_directive(const char *name, size_t n);
 int sas_dir_names_no_address(enum sas_dir d);
 /* The data directive emits integers that may be instruction bytes
  * (.byte, .short, .value, .long, .quad, .inst, ...): in the instruction
- * flow of a code section it is an instruction (cfg.c, "Data in the flow"). */
-int sas_dir_insn_bytes(const struct sas_split *w);
+ * flow of a code section it is an instruction (cfg.c, "Data in the flow").
+ * The size of one of its values in bytes, 0 for any other directive. */
+unsigned sas_dir_insn_bytes(const struct sas_split *w);
 
 /* expand.c: the stream the assembler sees after macro and repetition
  * expansion; every statement keeps the source statement it came from. */

@@ -39,18 +39,9 @@ static const struct form {
 /* The statement's bytes, little-endian per value of the directive's size;
  * 0 when a value is no integer literal (a symbol, an expression). */
 static size_t bytes_of(const struct sas_split *w, unsigned char *out, size_t cap) {
-  static const struct {
-    const char *name;
-    unsigned size;
-  } sizes[] = {{".byte", 1},  {".dc.b", 1},  {".short", 2}, {".value", 2}, {".word", 2},
-               {".hword", 2}, {".2byte", 2}, {".dc.w", 2},  {".long", 4},  {".int", 4},
-               {".4byte", 4}, {".dc.l", 4},  {".quad", 8},  {".8byte", 8}, {NULL, 0}};
-  unsigned size = 0, i;
+  unsigned size = sas_dir_insn_bytes(w), i;
   size_t n = 0;
   const char *p = w->rest;
-  for (i = 0; sizes[i].name; i++)
-    if (w->word_len == strlen(sizes[i].name) && !strncasecmp(w->word, sizes[i].name, w->word_len))
-      size = sizes[i].size;
   if (!size) return 0;
   for (;;) {
     char *end;
