@@ -522,9 +522,13 @@ static int data_in_flow(struct build *b) {
     nd->kind = SAS_NODE_INSN;
     memset(&nd->insn, 0, sizeof nd->insn);
     if (!tg->classify_bytes || !tg->classify_bytes(tg, &b->s->v[nd->v].w, &nd->insn)) {
+      /* A landing pad the decoder found first (endbr64 and bytes it does
+       * not know, in one statement) stays one: the tick goes after. */
+      int pad = nd->insn.is_landing_pad;
       memset(&nd->insn, 0, sizeof nd->insn);
       nd->insn.flow = SAS_FLOW_NONE;
       nd->insn.reads = g->tick_clobbers;
+      nd->insn.is_landing_pad = pad;
     }
     /* The numbers are no operands an instruction reads (computed.c). */
     nd->insn.operands = no_operands;

@@ -178,7 +178,7 @@ int sas_x86_classify_bytes(const struct sas_target *t, const struct sas_split *w
     size_t len;
     const struct form *f = decode_one(buf + at, buf + n, t->arch == RR_SOFTTICKS_ARCH_X86_64, &len);
     struct sas_insn one;
-    if (!f || !sas_x86_facts(f->name, &one)) return 0;
+    if (!f || !sas_x86_facts(f->name, &one)) return 0; /* is_landing_pad kept: target.h */
     /* Only the last instruction of the statement may branch. */
     if (out->flow != SAS_FLOW_NONE) return 0;
     if (!at) out->is_landing_pad = one.is_landing_pad;

@@ -6,7 +6,8 @@
 # not know are instructions that read every flag (the tick before them
 # saves the flags); a constant table after a ret stays data (no tick in
 # it, its label is read by lea); bytes split over two statements are
-# taken one statement at a time, unknown halves each.
+# taken one statement at a time, unknown halves each; endbr64 and bytes
+# not decoded in one statement: the entry tick still goes after them.
 # RUN: %sas --softticks-report --softticks-emit=%t.s %s 2> %t.err
 # RUN: grep -v "^[[:space:]]*#" %t.s | FileCheck %s
 # RUN: FileCheck --check-prefix=REPORT %s < %t.err
@@ -18,6 +19,8 @@
 # CHECK: {{^}}rand64:{{$}}
 # CHECK-NEXT: {{^}}	.byte	0xf3,0x0f,0x1e,0xfa;testb $0x80
 # CHECK: {{^}}2:;testb $0x80, 0x70001807;{{.*}};int3;	.byte	0x48,0x0f,0xc7,0xf0
+# CHECK: {{^}}pushed:{{$}}
+# CHECK-NEXT: {{^}}	.byte	0xf3,0x0f,0x1e,0xfa,0x55;{{.*}}testb $0x80
 # CHECK: {{^}}odd:;lea -128(%rsp),%rsp;push %rax;lahf;seto %al;testb
 # CHECK: {{^}}K256:{{$}}
 # CHECK-NEXT: {{^}}	.long	0x11111111,0x22222222
@@ -46,6 +49,14 @@ rand64:
 	leaq	K256(%rip), %rdx
 	ret
 	.size	rand64, .-rand64
+
+	.globl	pushed
+	.type	pushed, @function
+pushed:
+	.byte	0xf3,0x0f,0x1e,0xfa,0x55	# endbr64; push %rbp (not decoded): the tick after both
+	popq	%rbp
+	ret
+	.size	pushed, .-pushed
 
 	.globl	odd
 	.type	odd, @function
