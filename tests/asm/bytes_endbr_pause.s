@@ -4,8 +4,8 @@
 # tick (before, "followed by data": no tick, the cycle stayed open); rdrand
 # as bytes writes the flags its retry loop reads; bytes the decoder does
 # not know are instructions that read every flag (the tick before them
-# saves the flags); a constant table after a ret stays data (no tick in
-# it, its label is read by lea); bytes split over two statements are
+# saves the flags); a constant table after a ret, or after a call that
+# does not return, stays data (no tick in it, its label is read by lea); bytes split over two statements are
 # taken one statement at a time, unknown halves each; endbr64 and bytes
 # not decoded in one statement: the entry tick still goes after them.
 # RUN: %sas --softticks-report --softticks-emit=%t.s %s 2> %t.err
@@ -22,8 +22,12 @@
 # CHECK: {{^}}pushed:{{$}}
 # CHECK-NEXT: {{^}}	.byte	0xf3,0x0f,0x1e,0xfa,0x55;{{.*}}testb $0x80
 # CHECK: {{^}}odd:;lea -128(%rsp),%rsp;push %rax;lahf;seto %al;testb
+# CHECK: {{^}}.Lpool:{{$}}
+# CHECK-NEXT: {{^}}	.quad	0x5555555555555555{{$}}
 # CHECK: {{^}}K256:{{$}}
 # CHECK-NEXT: {{^}}	.long	0x11111111,0x22222222
+# REPORT-NOT: followed by data
+# REPORT: softticks-as: .Lpool: is followed by data
 # REPORT-NOT: followed by data
 # REPORT: softticks-as: K256: is followed by data
 # REPORT-NOT: followed by data
@@ -66,6 +70,16 @@ odd:
 	.byte	0x38,0xf6,0xc0		# ... and the second: unknown each
 	ret
 	.size	odd, .-odd
+
+	.globl	die
+	.type	die, @function
+die:
+	leaq	.Lpool(%rip), %rdi
+	call	abort
+	# after a call that does not return: still data
+.Lpool:
+	.quad	0x5555555555555555
+	.size	die, .-die
 
 	.align	64
 K256:
