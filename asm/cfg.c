@@ -313,6 +313,9 @@ struct build {
   struct sas_report *rep;
   struct namebuf name, tok, ref; /* label names; mark_taken's tokens; resolve's keys */
   unsigned *res, res_cap; /* resolve's answer: every definition, however many */
+  /* Per node: a label the code reaches by a branch or call, or a function's
+   * (code); a label named as an address (maybe data).  data_in_flow(). */
+  unsigned char *branched, *taken;
   int oom;
 };
 
@@ -431,6 +434,7 @@ static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
       for (i = 0; i < n; i++) {
         int node = b->node_of[b->res[i]];
         if (node > 0) found++;
+        if (node > 0 && b->taken) b->taken[node] = 1;
         if (node > 0 && !b->g->nodes[node].entry) {
           b->g->nodes[node].entry = 1;
           b->g->address_taken++;
@@ -454,6 +458,104 @@ static int in_list(const struct sas_options *o, const char *name) {
   unsigned i;
   for (i = 0; o && i < o->nskip; i++)
     if (!strcmp(o->skip[i], name)) return 1;
+  return 0;
+}
+
+/*
+ * Data in the instruction flow (issue 27): hand-written code spells
+ * instructions its assembler may not know as data (OpenSSL: `.byte
+ * 0xf3,0x0f,0x1e,0xfa` for endbr64, rdrand and adcx as bytes; aarch64
+ * `.inst`).  Counted as flag-neutral data, an adcx carry loop lost its
+ * carry to the head's tick, a function starting with endbr64's bytes
+ * lost its entry tick ("followed by data"), and a loop head followed by
+ * `pause`'s bytes stayed open.  So a directive of integers
+ * (sas_dir_insn_bytes) is an instruction when the flow reaches it: "reached
+ * by fall-through or a branch = code".  Code flows from instructions, from
+ * labels of functions and of branch or call targets, and on by
+ * fall-through through labels and such data; a label that is only named as
+ * an address (OpenSSL's `K256` after a `ret`, read by `lea K256(%rip)`)
+ * is not entered by fall-through: a table after a call that does not
+ * return stays data.  And data directly followed by an instruction (no
+ * label between: nothing else could reach that instruction) is code too.
+ * What the bytes do comes from the target's decoder (x86: XED's byte
+ * patterns); the floor, for bytes it does not know, is an instruction
+ * that reads every register the tick clobbers, writes none and falls
+ * through, so a tick may go before it and never takes a value it needs.
+ */
+static int bytes_node(const struct build *b, unsigned n) {
+  const struct sas_node *nd = &b->g->nodes[n];
+  return nd->kind == SAS_NODE_DATA && sas_dir_insn_bytes(&b->s->v[nd->v].w);
+}
+
+static int data_in_flow(struct build *b) {
+  struct sas_graph *g = b->g;
+  unsigned char *code = b->branched; /* the seeds, then the flow */
+  unsigned n, e, k;
+  int changed = 1;
+  static const char no_operands[] = "";
+  for (n = 1; n < g->n; n++)
+    if (g->nodes[n].kind == SAS_NODE_INSN) code[n] = 1;
+  while (changed) {
+    changed = 0;
+    for (e = 0; e < g->nedges; e++) {
+      unsigned f = g->edges[e].from, t = g->edges[e].to;
+      if (!f || !code[f] || code[t]) continue;
+      if (bytes_node(b, t) || (g->nodes[t].kind == SAS_NODE_LABEL && !b->taken[t])) {
+        code[t] = 1;
+        changed = 1;
+      }
+    }
+    for (n = g->n; n-- > 1;) {
+      unsigned nx;
+      if (code[n] || !bytes_node(b, n)) continue;
+      nx = sas_next_in_section(g, n);
+      if (nx && code[nx] && g->nodes[nx].kind != SAS_NODE_LABEL) {
+        code[n] = 1;
+        changed = 1;
+      }
+    }
+  }
+  for (n = 1; n < g->n; n++) {
+    struct sas_node *nd = &g->nodes[n];
+    const struct sas_target *tg = g->target;
+    if (!code[n] || nd->kind != SAS_NODE_DATA || !bytes_node(b, n)) continue;
+    nd->kind = SAS_NODE_INSN;
+    memset(&nd->insn, 0, sizeof nd->insn);
+    if (!tg->classify_bytes || !tg->classify_bytes(tg, &b->s->v[nd->v].w, &nd->insn)) {
+      /* A landing pad the decoder found first (endbr64 and bytes it does
+       * not know, in one statement) stays one: the tick goes after. */
+      int pad = nd->insn.is_landing_pad;
+      memset(&nd->insn, 0, sizeof nd->insn);
+      nd->insn.flow = SAS_FLOW_NONE;
+      nd->insn.reads = g->tick_clobbers;
+      nd->insn.is_landing_pad = pad;
+    }
+    /* The numbers are no operands an instruction reads (computed.c). */
+    nd->insn.operands = no_operands;
+    nd->insn.target = NULL;
+    nd->insn.target_len = 0;
+    nd->insn.from_data = 1;
+    g->instructions++;
+    switch (nd->insn.flow) {
+      case SAS_FLOW_JMP:
+      case SAS_FLOW_JCC:
+      case SAS_FLOW_JMP_IND:
+        nd->leaves_file = 1; /* a displacement, no label of the file */
+        break;
+      case SAS_FLOW_CALL:
+        nd->insn.flow = SAS_FLOW_CALL_IND;
+        break;
+      default:
+        break;
+    }
+    if (nd->insn.flow == SAS_FLOW_JMP || nd->insn.flow == SAS_FLOW_RET ||
+        nd->insn.flow == SAS_FLOW_STOP || nd->insn.flow == SAS_FLOW_JMP_IND) {
+      /* Its only edge was the fall-through data has: gone. */
+      for (e = k = 0; e < g->nedges; e++)
+        if (g->edges[e].from != n) g->edges[k++] = g->edges[e];
+      g->nedges = k;
+    }
+  }
   return 0;
 }
 
@@ -607,7 +709,9 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   last = malloc(sec->n * sizeof *last);
   cur_fn = calloc(sec->n, sizeof *cur_fn);
   fn_of = calloc(g->n, sizeof *fn_of);
-  if (!last || !cur_fn || !fn_of) goto oom;
+  b.branched = calloc(g->n, 1);
+  b.taken = calloc(g->n, 1);
+  if (!last || !cur_fn || !fn_of || !b.branched || !b.taken) goto oom;
   for (v = 0; v < sec->n; v++) last[v] = 0;
   for (v = 0; v < s->n; v++) {
     const char *t = s->v[v].text, *rest = s->v[v].w.rest;
@@ -631,6 +735,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       const char *name = label_key(&b.name, t);
       if (!name) goto oom;
       y = lookup(&b.syms, name, 0);
+      if (y && (y->is_func || y->is_ifunc)) b.branched[node] = 1;
       if (y && (y->is_func || y->is_ifunc || y->is_global)) {
         nd->entry = 1;
         cur_fn[nd->section] = y->name;
@@ -673,6 +778,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
           int to = b.node_of[b.res[i]];
           if (to <= 0) continue;
           inside++;
+          b.branched[to] = 1;
           if (nd->insn.flow == SAS_FLOW_CALL) {
             g->nodes[to].entry = 1;
           } else if (add_edge(g, (unsigned)node, (unsigned)to)) {
@@ -697,7 +803,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         break;
     }
   }
-  if (b.oom) goto oom;
+  if (b.oom || data_in_flow(&b)) goto oom;
   leave_unknown_alone(src, s, g, fn_of, rep);
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)
@@ -723,6 +829,8 @@ out:
   free(b.tok.p);
   free(b.ref.p);
   free(b.res);
+  free(b.branched);
+  free(b.taken);
   symtab_free(&b.syms);
   return rc;
 }

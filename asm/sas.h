@@ -89,6 +89,11 @@ void sas_split(const struct sas_target *t, const char *text, struct sas_split *o
 enum sas_dir sas_directive(const char *name, size_t n);
 /* The directive names symbols without using their addresses. */
 int sas_dir_names_no_address(enum sas_dir d);
+/* The data directive emits integers that may be instruction bytes
+ * (.byte, .short, .value, .long, .quad, .inst, ...): in the instruction
+ * flow of a code section it is an instruction (cfg.c, "Data in the flow").
+ * The size of one of its values in bytes, 0 for any other directive. */
+unsigned sas_dir_insn_bytes(const struct sas_split *w);
 
 /* expand.c: the stream the assembler sees after macro and repetition
  * expansion; every statement keeps the source statement it came from. */
@@ -133,7 +138,10 @@ struct sas_insn {
   size_t target_len;
   unsigned reads, writes; /* SAS_CF | ... */
   int is_landing_pad;
-  int short_only; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */
+  int short_only;
+  /* A data directive in the instruction flow (cfg.c): its bytes are
+   * instructions, decoded by the target or of unknown effect. */
+  int from_data; /* jrcxz, jecxz, jcxz, loop*: an 8-bit displacement only */
 };
 
 /* cfg.c: the graph of the executable statements. */

@@ -142,6 +142,27 @@ int sas_dir_names_no_address(enum sas_dir d) {
   }
 }
 
+/* The data directives whose operands are integers of a fixed size, as
+ * hand-written code spells instructions its assembler may not know
+ * (OpenSSL's endbr64, rdrand and adcx; aarch64's .inst): strings,
+ * fills and floats are never instructions.  The size of one value (x86's
+ * .word is 2 bytes; .inst, aarch64's, 4), 0 for any other directive. */
+unsigned sas_dir_insn_bytes(const struct sas_split *w) {
+  static const struct {
+    const char *name;
+    unsigned size;
+  } sizes[] = {{".byte", 1},  {".dc.b", 1},  {".short", 2}, {".value", 2}, {".word", 2},
+               {".hword", 2}, {".2byte", 2}, {".dc.w", 2},  {".long", 4},  {".int", 4},
+               {".4byte", 4}, {".dc.l", 4},  {".inst", 4},  {".quad", 8},  {".8byte", 8},
+               {NULL, 0}};
+  unsigned i;
+  if (w->dir != SAS_DIR_DATA) return 0;
+  for (i = 0; sizes[i].name; i++)
+    if (w->word_len == strlen(sizes[i].name) && !strncasecmp(w->word, sizes[i].name, w->word_len))
+      return sizes[i].size;
+  return 0;
+}
+
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out) {
   const char *p = text;
   size_t k;

@@ -34,6 +34,13 @@ struct sas_target {
    * writes of tick_clobbers.  An unknown mnemonic is not guessed. */
   void (*classify)(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out);
   int (*is_prefix)(const char *word); /* an instruction prefix ("rep", "lock"); may be NULL */
+  /* Optional: the instructions a data directive's bytes encode (.byte
+   * 0xf3,0x0f,0x1e,0xfa is endbr64), as one instruction's facts; 0 when
+   * they are not all known (cfg.c then takes the floor: reads every
+   * register the tick clobbers, writes none, falls through; it keeps
+   * is_landing_pad when the first instruction was one). */
+  int (*classify_bytes)(const struct sas_target *t, const struct sas_split *w,
+                        struct sas_insn *out);
   unsigned tick_clobbers; /* SAS_ALL (x86 flags), SAS_X16 | SAS_X17 */
 
   /* The text of a tick (the header's sequence, lines joined by ';'),

@@ -12,6 +12,7 @@
 #include "asm_text.h"
 #include "sas.h"
 #include "target.h"
+#include "x86_bytes.h"
 
 #ifndef SAS_REAL_AS
 #define SAS_REAL_AS "/usr/bin/as"
@@ -60,6 +61,19 @@ static int by_name(const void *key, const void *f) {
 }
 static const struct fact *fact_of(const char *name) {
   return bsearch(name, facts, sizeof facts / sizeof facts[0], sizeof facts[0], by_name);
+}
+
+int sas_x86_facts(const char *name, struct sas_insn *out) {
+  const struct fact *f = fact_of(name);
+  memset(out, 0, sizeof *out);
+  if (!f) return 0;
+  out->flow = f->flow;
+  out->reads = f->reads;
+  out->writes = f->writes;
+  out->is_landing_pad = !strcmp(f->name, "endbr64") || !strcmp(f->name, "endbr32");
+  if (out->flow == SAS_FLOW_CALL || out->flow == SAS_FLOW_CALL_IND)
+    out->writes = SAS_ALL; /* psABI: no flags survive a call */
+  return 1;
 }
 
 /*
@@ -449,6 +463,7 @@ static int uses_location(const char *ops) {
   {                                                                                      \
     .arch = ARCH, .comment_chars = "#", .line_comment_chars = "#/", .char_constants = 1,  \
     .line_separators = ";", .classify = classify, .is_prefix = is_prefix,                \
+    .classify_bytes = sas_x86_classify_bytes,                                            \
     .tick_clobbers = SAS_ALL, .tick_text = tick_text, .widen_short = widen_short,        \
     .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, .register_at = register_at, \
     .address_use = address_use, .destination = destination,                              \

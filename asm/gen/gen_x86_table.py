@@ -24,7 +24,18 @@ Per ICLASS, over all its forms, only the six arithmetic flags:
                 branches are indirect (segment:offset, no label)
   short_only    a branch all of whose forms have an 8-bit displacement only
 
-  gen_x86_table.py --xed DIR [--out FILE]    write the table
+The byte patterns (x86_byte_table.inc, beside FILE): for the instructions
+hand-written code spells as data (BYTE_ICLASSES: OpenSSL's `.byte
+0xf3,0x0f,0x1e,0xfa` for endbr64, rdrand, adcx/adox, mulx, ...), each legacy
+or VEX form's PATTERN as the fields asm/x86_bytes.c matches: the map
+(0x0F, 0x0F 0x38, 0x0F 0x3A; VEX's V0F...), the opcode byte (or its top
+five bits and SRM[]), the refining prefix (66/F2/F3 or none; VEX's pp),
+REX.W/VEX.W, 64-bit mode or not, ModRM's mod (register, memory), a fixed
+reg or rm field, REX.B, the immediate's size.  Forms with a token this
+reads no further (EVEX, APX, two immediates) are left out; every name of
+BYTE_ICLASSES must keep a form.
+
+  gen_x86_table.py --xed DIR [--out FILE]    write the tables
   gen_x86_table.py --xed DIR --check FILE    compare, write nothing
 
 DIR is a clone of XED (or a bare mirror: then read with git at HEAD).  Exit
@@ -178,6 +189,120 @@ def table(xed):
     return head + "".join(rows)
 
 
+# In match order (x86_bytes.c takes the first form that matches): endbr
+# before the NOP forms with the same bytes (XED tells them apart by CET=1).
+BYTE_ICLASSES = ["ENDBR64", "ENDBR32", "RDRAND", "RDSEED", "ADCX", "ADOX", "MULX", "PAUSE",
+                 "XBEGIN", "XEND", "XABORT", "XTEST", "RET_NEAR",
+                 "SHA1RNDS4", "SHA1NEXTE", "SHA1MSG1", "SHA1MSG2", "SHA256RNDS2", "SHA256MSG1",
+                 "SHA256MSG2", "AESENC", "AESENCLAST", "AESDEC", "AESDECLAST", "AESIMC",
+                 "AESKEYGENASSIST", "PCLMULQDQ", "PSHUFB", "PALIGNR", "NOP"]
+IMM = {"UIMM8()": "8", "SIMM8()": "8", "BRDISP8()": "8", "UIMM16()": "16", "UIMM32()": "32",
+       "BRDISP32()": "32", "SIMMz()": "Z", "UIMMz()": "Z", "BRDISPz()": "Z", "UIMMv()": "V"}
+PREFIX = {"osz_refining_prefix": "66", "refining_f3": "F3", "f3_refining_prefix": "F3",
+          "refining_f2": "F2", "f2_refining_prefix": "F2", "no_refining_prefix": "NONE",
+          "not_refining": "NOT_F2_F3", "not_refining_f3": "NOT_F3",
+          "VNP": "NONE", "V66": "66", "VF3": "F3", "VF2": "F2"}
+VEX_MAP = {"V0F": 1, "V0F38": 2, "V0F3A": 3}
+# Decoder state XED tests that changes no byte of the form (CET=1: endbr
+# rather than a NOP with the same bytes; P4=1: pause rather than rep nop)
+# or only says what the operands are.
+IGNORED = re.compile(r"^(\w+=\d+|IMMUNE66\(\)|IMMUNE66_LOOP64\(\)|DF64\(\)|REFINING66\(\)|"
+                     r"MODRM\(\)|norexb4_prefix|REX_PREFIX=\d|VL128)$")
+
+
+def byte_form(pattern):
+    """PATTERN -> the row's fields, or None when it has a token not read here."""
+    f = {"vex": 0, "map": 0, "opcode": None, "opmask": 0xFF, "pfx": "ANY", "w": -1, "mode": 0,
+         "mod": "NONE", "reg": -1, "rm": -1, "rexb": -1, "imm": "0"}
+    toks = pattern.split()
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if re.fullmatch(r"0x[0-9A-Fa-f]{2}", t):
+            v = int(t, 16)
+            if f["opcode"] is None and f["map"] == 0 and v == 0x0F and not f["vex"]:
+                f["map"] = 1
+            elif f["opcode"] is None and f["map"] == 1 and v in (0x38, 0x3A) and not f["vex"] \
+                    and i + 1 < len(toks) and toks[i + 1].startswith("0x"):
+                f["map"] = 2 if v == 0x38 else 3
+            elif f["opcode"] is None:
+                f["opcode"] = v
+            else:
+                return None
+        elif re.fullmatch(r"0b[01_]+", t) and f["opcode"] is None:
+            bits = t[2:].replace("_", "")
+            if len(bits) != 5 or i + 1 >= len(toks) or not toks[i + 1].startswith("SRM["):
+                return None
+            f["opcode"], f["opmask"] = int(bits, 2) << 3, 0xF8
+            srm = toks[i + 1][4:-1]
+            if srm.startswith("0b"):
+                f["opcode"] |= int(srm[2:], 2)
+                f["opmask"] = 0xFF
+            i += 1
+        elif t == "SRM=0":
+            pass
+        elif t == "VV1":
+            f["vex"] = 1
+        elif t in VEX_MAP and f["vex"]:
+            f["map"] = VEX_MAP[t]
+        elif t in PREFIX:
+            f["pfx"] = PREFIX[t]
+        elif t in ("W0", "W1"):
+            f["w"] = int(t[1])
+        elif t == "mode64":
+            f["mode"] = 64
+        elif t == "not64":
+            f["mode"] = 32
+        elif t.startswith("MOD[") :
+            f["mod"] = "REG" if t == "MOD[0b11]" else "MEM"
+        elif t in ("MOD=3", "MOD!=3"):
+            f["mod"] = "REG" if t == "MOD=3" else "MEM"
+        elif t.startswith(("REG[", "RM[")):
+            field, val = t[:-1].split("[")
+            if val.startswith("0b"):
+                f[field.lower()] = int(val[2:], 2)
+        elif t == "norexb_prefix":
+            f["rexb"] = 0
+        elif t in IMM:
+            if f["imm"] != "0":
+                return None
+            f["imm"] = IMM[t]
+        elif IGNORED.match(t):
+            pass
+        else:
+            return None
+        i += 1
+    if f["opcode"] is None or (f["vex"] and not f["map"]):
+        return None
+    return f
+
+
+def byte_table(xed):
+    want = {n: [] for n in BYTE_ICLASSES}
+    for name in xed.files():
+        for b in forms(xed.read(name)):
+            if b["ICLASS"] in want:
+                for p in b["PATTERN"]:
+                    f = byte_form(p)
+                    if f:
+                        want[b["ICLASS"]].append(f)
+    rows = []
+    for name in BYTE_ICLASSES:
+        if not want[name]:
+            raise SystemExit(f"{name}: no form whose PATTERN gen_x86_table.py reads")
+        for f in want[name]:
+            rows.append(f'    {{"{name.lower()}", {f["vex"]}, {f["map"]}, 0x{f["opcode"]:02x}, '
+                        f'0x{f["opmask"]:02x}, X86B_PFX_{f["pfx"]}, {f["w"]}, {f["mode"]}, '
+                        f'X86B_MOD_{f["mod"]}, {f["reg"]}, {f["rm"]}, {f["rexb"]}, '
+                        f'X86B_IMM_{f["imm"]}}},\n')
+    head = (f"/* Generated by asm/gen/gen_x86_table.py from Intel XED {xed.commit()}:\n"
+            " * do not edit, run the script.  In match order (x86_bytes.c).\n"
+            " * {name, vex, map (1 0F, 2 0F38, 3 0F3A), opcode, opcode mask, refining\n"
+            " *  prefix, W (-1 any), mode (0 any, 64, 32), mod, reg, rm, REX.B (-1 any),\n"
+            " *  immediate}; name is the row of x86_insn_table.inc with the facts. */\n")
+    return head + "".join(rows)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--xed", required=True, help="XED clone or mirror")
@@ -190,14 +315,23 @@ def main():
     except SystemExit as e:
         print(e)
         return 77 if a.check else 2
-    text = table(xed)
+    target = a.check or a.out
+    outputs = [(target, table(xed)),
+               (os.path.join(os.path.dirname(target), "x86_byte_table.inc"), byte_table(xed))]
     if a.check:
-        with open(a.check) as f:
-            same = f.read() == text
-        print(f"{a.check}: {'matches' if same else 'differs from'} the XED datafiles")
-        return 0 if same else 1
-    with open(a.out, "w") as f:
-        f.write(text)
+        status = 0
+        for path, text in outputs:
+            try:
+                with open(path) as f:
+                    same = f.read() == text
+            except OSError:
+                same = False
+            print(f"{path}: {'matches' if same else 'differs from'} the XED datafiles")
+            status |= not same
+        return status
+    for path, text in outputs:
+        with open(path, "w") as f:
+            f.write(text)
     return 0
 
 

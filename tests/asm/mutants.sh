@@ -57,5 +57,8 @@ mut no_cfi_sections cfi.c "struct frame_state *f = &fs[g->section_of[v]];" "stru
 mut no_cfi_expression cfi.c "cur = SAS_CFA_EXPR;" "(void)0;"
 mut no_unknown_alone cfg.c "        g->nodes[k].skip = 1;" "        (void)0;"
 mut shift_by_cl_writes x86.c ": 1) return f->writes;" ": 1) return f->count_writes;"
+mut no_data_in_flow cfg.c "if (b.oom || data_in_flow(&b)) goto oom;" "if (b.oom) goto oom;"
+mut no_byte_decode cfg.c "if (!tg->classify_bytes || !tg->classify_bytes(" "if (1 || !tg->classify_bytes("
+mut tables_entered cfg.c "(g->nodes[t].kind == SAS_NODE_LABEL && !b->taken[t])" "g->nodes[t].kind == SAS_NODE_LABEL"
 cmake --build "$build" --target softticks-as > /dev/null
 cmake --build "$build" --target softticks-as > /dev/null

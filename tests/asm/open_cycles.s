@@ -1,5 +1,5 @@
 # Cycles left without a tick (a loop's head label followed by data, not
-# code) are reported: how many statements lie on them and where the first
+# code: a string; integers there are instructions, bytes_endbr_pause.s) are reported: how many statements lie on them and where the first
 # is.  Only those on a cycle (common/graph.c's cyclic components): not the
 # two movl between the loops, which the loops reach and which reach a loop
 # but lie on none.
@@ -15,12 +15,12 @@
 	.type	f, @function
 f:
 	movl	$3, %ecx
-.Ld:	.byte	0x90
+.Ld:	.ascii	"\220"
 	decl	%ecx
 	jnz	.Ld
 	movl	$1, %eax
 	movl	$2, %eax
-.Le:	.byte	0x90
+.Le:	.ascii	"\220"
 	decl	%ecx
 	jnz	.Le
 	ret

@@ -1,0 +1,192 @@
+/*
+ * x86 instructions written as data (cfg.c, "Data in the flow"): the bytes
+ * of a `.byte`/`.short`/`.long`/`.quad` statement decoded against the
+ * forms of x86_byte_table.inc, generated from Intel XED's PATTERNs
+ * (gen/gen_x86_table.py, BYTE_ICLASSES: what hand-written code spells as
+ * bytes, OpenSSL's endbr64, rdrand, adcx/adox, mulx, pause, sha and aes).
+ * The facts (flow, flags read and written) are the mnemonic's row of
+ * x86_insn_table.inc.  Only the encoding is read here: legacy prefixes,
+ * REX, VEX, the map, the opcode, ModRM/SIB/displacement and the
+ * immediate's size, so that a statement holding several instructions
+ * splits where the processor splits it.  Anything else (a byte no form
+ * matches, a statement that ends inside an instruction, a symbol among
+ * the numbers) is "not known": cfg.c's floor then reads every flag.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sas.h"
+#include "target.h"
+#include "x86_bytes.h"
+
+enum { X86B_PFX_ANY, X86B_PFX_NONE, X86B_PFX_66, X86B_PFX_F2, X86B_PFX_F3, X86B_PFX_NOT_F3,
+       X86B_PFX_NOT_F2_F3 };
+enum { X86B_MOD_NONE, X86B_MOD_REG, X86B_MOD_MEM };
+enum { X86B_IMM_0, X86B_IMM_8, X86B_IMM_16, X86B_IMM_32, X86B_IMM_Z, X86B_IMM_V };
+
+static const struct form {
+  const char *name;
+  unsigned char vex, map, opcode, opmask, pfx;
+  signed char w;
+  unsigned char mode, mod;
+  signed char reg, rm, rexb;
+  unsigned char imm;
+} forms[] = {
+#include "x86_byte_table.inc"
+};
+
+/* The statement's bytes, little-endian per value of the directive's size;
+ * 0 when a value is no integer literal (a symbol, an expression). */
+static size_t bytes_of(const struct sas_split *w, unsigned char *out, size_t cap) {
+  unsigned size = sas_dir_insn_bytes(w), i;
+  size_t n = 0;
+  const char *p = w->rest;
+  if (!size) return 0;
+  for (;;) {
+    char *end;
+    unsigned long long v;
+    int neg = 0;
+    while (isspace((unsigned char)*p)) p++;
+    if (*p == '-') neg = 1, p++;
+    if (!isdigit((unsigned char)*p)) return 0;
+    v = strtoull(p, &end, 0); /* 0x.., 0.. (octal), decimal: gas's spellings */
+    if (end == p) return 0;
+    if (neg) v = -v;
+    for (p = end; isspace((unsigned char)*p); p++) {}
+    for (i = 0; i < size; i++) {
+      if (n == cap) return 0;
+      out[n++] = (unsigned char)(v >> (8 * i));
+    }
+    if (!*p) return n;
+    if (*p++ != ',') return 0;
+  }
+}
+
+/* The length of ModRM and what follows it up to the immediate (SIB,
+ * displacement), 32/64-bit addressing; 0 if it runs past end. */
+static size_t modrm_len(const unsigned char *p, const unsigned char *end, int addr16) {
+  unsigned mod, rm;
+  size_t n = 1;
+  if (p >= end || addr16) return 0;
+  mod = p[0] >> 6;
+  rm = p[0] & 7;
+  if (mod != 3 && rm == 4) {
+    if (p + 1 >= end) return 0;
+    if (mod == 0 && (p[1] & 7) == 5) n += 4;
+    n++;
+  }
+  if (mod == 0 && rm == 5) n += 4;
+  if (mod == 1) n += 1;
+  if (mod == 2) n += 4;
+  return p + n <= end ? n : 0;
+}
+
+/* One instruction at p: its form, its length in *len; NULL if none. */
+static const struct form *decode_one(const unsigned char *p, const unsigned char *end, int mode64,
+                                     size_t *len) {
+  const unsigned char *q = p;
+  unsigned rep = 0, osz = 0, asz = 0, rex = 0, vex = 0, vex_pp = 0, vex_w = 0, map = 0, i;
+  /* Legacy prefixes, in any order; REX last. */
+  for (; q < end; q++) {
+    if (*q == 0xf2 || *q == 0xf3) rep = *q;
+    else if (*q == 0x66) osz = 1;
+    else if (*q == 0x67) asz = 1;
+    else if (*q == 0xf0 || *q == 0x2e || *q == 0x36 || *q == 0x3e || *q == 0x26 || *q == 0x64 ||
+             *q == 0x65) {
+    } else break;
+  }
+  if (mode64 && q < end && (*q & 0xf0) == 0x40) rex = *q++;
+  if (q >= end) return NULL;
+  /* VEX: C5 (map 0F, W 0) and C4; outside 64-bit mode only when the next
+   * byte's top bits are 11 (else it is LDS/LES). */
+  if ((*q == 0xc4 || *q == 0xc5) && !rex && !rep && !osz && q + 1 < end &&
+      (mode64 || (q[1] & 0xc0) == 0xc0)) {
+    vex = 1;
+    if (*q == 0xc5) {
+      vex_pp = q[1] & 3;
+      map = 1;
+      rex = 0x40 | ((~q[1] & 0x80) ? 4 : 0);
+      q += 2;
+    } else {
+      if (q + 2 >= end) return NULL;
+      map = q[1] & 0x1f;
+      rex = 0x40 | ((~q[1] >> 5) & 7) | ((q[2] & 0x80) ? 8 : 0);
+      vex_w = q[2] >> 7;
+      vex_pp = q[2] & 3;
+      q += 3;
+    }
+  } else if (*q == 0x0f) {
+    map = 1;
+    if (++q < end && (*q == 0x38 || *q == 0x3a)) map = *q++ == 0x38 ? 2 : 3;
+  }
+  if (q >= end) return NULL;
+  for (i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+    const struct form *f = &forms[i];
+    const unsigned char *r = q + 1;
+    unsigned refining, w = vex ? vex_w : (rex >> 3) & 1;
+    size_t m = 0, imm = 0;
+    if (f->vex != vex || f->map != map || (*q & f->opmask) != f->opcode) continue;
+    if ((f->mode == 64 && !mode64) || (f->mode == 32 && mode64)) continue;
+    if (f->w >= 0 && (unsigned)f->w != w) continue;
+    if (f->rexb >= 0 && (unsigned)f->rexb != (rex & 1)) continue;
+    /* The refining prefix: F2/F3 over 66 (legacy), VEX's pp. */
+    refining = vex ? (vex_pp == 1 ? 0x66 : vex_pp == 2 ? 0xf3 : vex_pp == 3 ? 0xf2 : 0)
+                   : rep ? rep : osz ? 0x66 : 0;
+    switch (f->pfx) {
+      case X86B_PFX_NONE: if (refining) continue; break;
+      case X86B_PFX_66: if (refining != 0x66) continue; break;
+      case X86B_PFX_F2: if (refining != 0xf2) continue; break;
+      case X86B_PFX_F3: if (refining != 0xf3) continue; break;
+      case X86B_PFX_NOT_F3: if (rep == 0xf3) continue; break;
+      case X86B_PFX_NOT_F2_F3: if (rep) continue; break;
+      default: break;
+    }
+    if (f->mod != X86B_MOD_NONE) {
+      unsigned mod, reg, rm;
+      if (r >= end) continue;
+      mod = *r >> 6;
+      reg = (*r >> 3) & 7;
+      rm = *r & 7;
+      if ((f->mod == X86B_MOD_REG) != (mod == 3)) continue;
+      if ((f->reg >= 0 && (unsigned)f->reg != reg) || (f->rm >= 0 && (unsigned)f->rm != rm)) continue;
+      if (!(m = modrm_len(r, end, asz && !mode64))) continue;
+    }
+    switch (f->imm) {
+      case X86B_IMM_8: imm = 1; break;
+      case X86B_IMM_16: imm = 2; break;
+      case X86B_IMM_32: imm = 4; break;
+      case X86B_IMM_Z: imm = osz ? 2 : 4; break;
+      case X86B_IMM_V: imm = w ? 8 : osz ? 2 : 4; break;
+      default: break;
+    }
+    if (r + m + imm > end) continue;
+    *len = (size_t)(r + m + imm - p);
+    return f;
+  }
+  return NULL;
+}
+
+int sas_x86_classify_bytes(const struct sas_target *t, const struct sas_split *w,
+                           struct sas_insn *out) {
+  unsigned char buf[256];
+  size_t n = bytes_of(w, buf, sizeof buf), at = 0;
+  unsigned written = 0;
+  memset(out, 0, sizeof *out);
+  if (!n) return 0;
+  while (at < n) {
+    size_t len;
+    const struct form *f = decode_one(buf + at, buf + n, t->arch == RR_SOFTTICKS_ARCH_X86_64, &len);
+    struct sas_insn one;
+    if (!f || !sas_x86_facts(f->name, &one)) return 0; /* is_landing_pad kept: target.h */
+    /* Only the last instruction of the statement may branch. */
+    if (out->flow != SAS_FLOW_NONE) return 0;
+    if (!at) out->is_landing_pad = one.is_landing_pad;
+    out->reads |= one.reads & ~written;
+    written |= one.writes;
+    out->flow = one.flow;
+    at += len;
+  }
+  out->writes = written;
+  return 1;
+}
