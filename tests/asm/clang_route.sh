@@ -19,7 +19,13 @@ printf 'int main() { return __cplusplus > 0 ? 0 : 1; }\n' > main.cc
 printf 'loop.S\n' > args.rsp
 
 # runs_as ARGS...: whether clang's plan for ARGS has a GNU as job.
-runs_as() { ./clang -### "$@" 2>&1 | grep -q '^ *"[^"]*/as" '; }
+# (The plan is read whole first: grep -q would stop reading at the first
+# match, and clang's SIGPIPE then failed the pipeline under pipefail.)
+runs_as() {
+  local plan
+  plan=$(./clang -### "$@" 2>&1)
+  grep -q '^ *"[^"]*/as" ' <<< "$plan"
+}
 expect_as() { runs_as "$@" || fail "clang $*: no assembler job (the integrated assembler would skip softticks-as)"; }
 expect_no_as() { ! runs_as "$@" || fail "clang $*: an assembler job where the integrated assembler should run"; }
 
@@ -38,7 +44,8 @@ CLANG_NO_DEFAULT_CONFIG=1 expect_no_as -c loop.S
 # unused (-Werror would make it an error).
 ./clang -Werror -E loop.S -o /dev/null || fail "clang -Werror -E loop.S failed"
 ./clang -Werror -S main.c -o main.s || fail "clang -Werror -S main.c failed"
-./clang -Werror -S main.c -o main.s 2>&1 | grep -q . && fail "clang -S: the routing printed a warning"
+said=$(./clang -Werror -S main.c -o main.s 2>&1)
+[ -z "$said" ] || fail "clang -S: the routing printed: $said"
 echo "ok: the assembler job exactly for assembler input"
 
 # Through the config's -B: the .S object ticks (the entry and the loop).
