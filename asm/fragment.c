@@ -4,7 +4,10 @@
  * assembler text for the analysis: `$$` is `$`, every operand reference
  * (`$N`, `${N:mod}`) becomes a placeholder symbol, `${:uid}`/`$=` one
  * fixed name, `${:comment}` the comment character, `${:private}` `.L`, and
- * of `$(att$|intel$)` the first (AT&T) alternative.  Each character of the
+ * of `$(att$|intel$)` the dialect's alternative.  An Intel-dialect
+ * template is read after `.intel_syntax noprefix`, and its ticks are
+ * Intel text (the target's tick_text_intel): LLVM drops `$$` there, so no
+ * switch to AT&T could be written.  Each character of the
  * text remembers the template offset it came from, so that an insertion
  * maps back; the inserted text gets its `$` written `$$` and the
  * placeholders their template spelling back.
