@@ -108,8 +108,9 @@ static int translate(const char *t, size_t n, enum rr_softticks_arch arch, int w
       continue;
     }
     switch (t[i + 1]) {
-      case '$':
-        if (alt != 2) put(out, "$", 1, i);
+      case '$': /* LLVM writes `$` in AT&T, nothing in Intel dialect (an MS
+                 * __asm block's immediates are `$$1`) */
+        if (alt != 2 && want == 0) put(out, "$", 1, i);
         i += 2;
         continue;
       case '(':

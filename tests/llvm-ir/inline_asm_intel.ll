@@ -50,12 +50,17 @@ entry:
 ; CHECK: call i32 asm sideeffect inteldialect "mov ecx, 3; .Le${:uid}:;test byte ptr [0x70001807], 0x80;.byte 0x75, 0x0b;dec qword ptr [0x70001800];.byte 0x75, 0x01;int3; dec dword ptr $1; loop .Lsoftticks_wide53540000_${:uid};jmp .Lsoftticks_wide53540001_${:uid};.Lsoftticks_wide53540000_${:uid}:jmp  .Le${:uid};.Lsoftticks_wide53540001_${:uid}:", "=r,=*m,0,~{ecx},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) %p, i32 %s)
 ; An OF carried across the head: seto/add too.
 ; CHECK: call i32 asm sideeffect inteldialect ".Lo${:uid}:;lea rsp,[rsp-128];push rax;lahf;seto al;test byte ptr [0x70001807], 0x80;.byte 0x75, 0x0b;dec qword ptr [0x70001800];.byte 0x75, 0x01;int3;add al,0x7f;sahf;pop rax;lea rsp,[rsp+128]; jo .Lq${:uid}; add $0, 1; jmp .Lo${:uid}; .Lq${:uid}:", "=r,0,~{dirflag},~{fpsr},~{flags}"(i32 %t)
+; clang writes an MS block's immediates `$$1`, which LLVM prints as `1`:
+; `shl ecx, $$1` (a count of 1) writes CF before `adc` reads it, so CF is
+; not live at the head: no save (a count not read as a number would be).
+; CHECK: call i32 asm sideeffect inteldialect "clc; .Ls${:uid}:;test byte ptr [0x70001807], 0x80;.byte 0x75, 0x0b;dec qword ptr [0x70001800];.byte 0x75, 0x01;int3; shl ecx, $$1; adc $0, $$0; dec edx; jnz .Ls${:uid}", "=r,0,~{ecx},~{edx},~{dirflag},~{fpsr},~{flags}"(i32 %u)
 define i32 @ms_style(i32 %n, ptr %p) {
 entry:
   %s = call i32 asm sideeffect inteldialect "clc; .Lc${:uid}: adc $0, 1; dec ecx; jnz .Lc${:uid}", "=r,0,~{ecx},~{dirflag},~{fpsr},~{flags}"(i32 %n)
   %t = call i32 asm sideeffect inteldialect "mov ecx, 3; .Le${:uid}: dec dword ptr $1; loop .Le${:uid}", "=r,=*m,0,~{ecx},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) %p, i32 %s)
   %u = call i32 asm sideeffect inteldialect ".Lo${:uid}: jo .Lq${:uid}; add $0, 1; jmp .Lo${:uid}; .Lq${:uid}:", "=r,0,~{dirflag},~{fpsr},~{flags}"(i32 %t)
-  ret i32 %u
+  %v = call i32 asm sideeffect inteldialect "clc; .Ls${:uid}: shl ecx, $$1; adc $0, $$0; dec edx; jnz .Ls${:uid}", "=r,0,~{ecx},~{edx},~{dirflag},~{fpsr},~{flags}"(i32 %u)
+  ret i32 %v
 }
 
 ; Nothing is left without a tick.
