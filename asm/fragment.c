@@ -4,7 +4,10 @@
  * assembler text for the analysis: `$$` is `$`, every operand reference
  * (`$N`, `${N:mod}`) becomes a placeholder symbol, `${:uid}`/`$=` one
  * fixed name, `${:comment}` the comment character, `${:private}` `.L`, and
- * of `$(att$|intel$)` the first (AT&T) alternative.  Each character of the
+ * of `$(att$|intel$)` the dialect's alternative.  An Intel-dialect
+ * template is read after `.intel_syntax noprefix`, and its ticks are
+ * Intel text (the target's tick_text_intel): LLVM drops `$$` there, so no
+ * switch to AT&T could be written.  Each character of the
  * text remembers the template offset it came from, so that an insertion
  * maps back; the inserted text gets its `$` written `$$` and the
  * placeholders their template spelling back.
@@ -20,11 +23,15 @@
  * clobbered: an operand may also sit in one of them, which the text does
  * not show, so every tick then saves them.
  */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm_text.h"
 #include "fragment.h"
 #include "sas.h"
+#include "target.h"
 
 #define PLACEHOLDER "__softticks_op"
 #define UID_PLACEHOLDER "__softticks_uid"
@@ -86,11 +93,13 @@ static int spelling_index(struct spellings *sp, const char *s, size_t n) {
   return (int)sp->count++;
 }
 
-/* The template as assembler text into out.  -1: out of memory. */
-static int translate(const char *t, size_t n, enum rr_softticks_arch arch, struct buf *out,
-                     struct spellings *sp) {
+/* The template as assembler text into out; of each `$(..$|..$)` the
+ * alternative want (0 AT&T, 1 Intel) is read.  -1: out of memory. */
+static int translate(const char *t, size_t n, enum rr_softticks_arch arch, int want,
+                     struct buf *out, struct spellings *sp) {
   size_t i = 0;
-  int alt = 0; /* 0 outside $( $| $), 1 in the first alternative, 2 in the others */
+  int k = -1; /* -1 outside $( $| $), else the alternative's index */
+  int alt = 0; /* 0: read this character; 2: another alternative's */
   while (i < n) {
     size_t start = i;
     if (t[i] != '$' || i + 1 >= n) {
@@ -99,20 +108,23 @@ static int translate(const char *t, size_t n, enum rr_softticks_arch arch, struc
       continue;
     }
     switch (t[i + 1]) {
-      case '$':
-        if (alt != 2) put(out, "$", 1, i);
+      case '$': /* LLVM writes `$` in AT&T, nothing in Intel dialect (an MS
+                 * __asm block's immediates are `$$1`) */
+        if (alt != 2 && want == 0) put(out, "$", 1, i);
         i += 2;
         continue;
       case '(':
-        alt = 1;
+        k = 0;
+        alt = want == 0 ? 0 : 2;
         i += 2;
         continue;
       case '|':
-        if (alt) alt = 2;
-        else if (alt != 2) put(out, "|", 1, i);
+        if (k >= 0) alt = ++k == want ? 0 : 2;
+        else put(out, "|", 1, i);
         i += 2;
         continue;
       case ')':
+        k = -1;
         alt = 0;
         i += 2;
         continue;
@@ -189,6 +201,30 @@ static void untranslate(struct buf *b, const char *s, const struct spellings *sp
   }
 }
 
+/* A widened short branch (x86.c's widen_short: numeric labels 5354NNNN)
+ * in Intel syntax, where `1b`-style references read as numbers (clang
+ * read `jmp 1b` as a jump to address 1): the same with named local
+ * labels, unique per expansion of an inline template (`${:uid}`, written
+ * as its placeholder) or per module asm.  malloc'd, NULL: out of memory. */
+static char *named_labels(const char *s, int inl) {
+  struct st_text t = ST_TEXT_INIT;
+  const char *start = s;
+  while (*s) {
+    if (!strncmp(s, "5354", 4) &&
+        (s == start || !(isalnum((unsigned char)s[-1]) || s[-1] == '_' || s[-1] == '.'))) {
+      char *end;
+      unsigned long n = strtoul(s, &end, 10);
+      if ((*end == 'f' || *end == 'b' || *end == ':') && end - s == 8) {
+        st_text_printf(&t, ".Lsoftticks_wide%lu_%s", n, inl ? UID_PLACEHOLDER : "m");
+        s = *end == ':' ? end : end + 1;
+        continue;
+      }
+    }
+    st_text_printf(&t, "%c", *s++);
+  }
+  return st_text_finish(&t);
+}
+
 /* Whether the LLVM constraint list names clobber {reg} ("~{x16}"). */
 static int clobbers(const char *constraints, const char *reg) {
   size_t n = strlen(reg);
@@ -219,14 +255,12 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
   unsigned i, force_save = 0;
   memset(res, 0, sizeof *res);
   memset(&r, 0, sizeof r);
-  if (inl && f->intel_dialect) {
-    res->reason = "Intel-dialect inline asm: softticks-as reads AT&T syntax only";
-    return 0;
-  }
+  /* Intel dialect (or -masm=intel module asm): read from an Intel start. */
+  if (f->intel_dialect) put_str(&gas, ".intel_syntax noprefix\n", 0);
   if (inl) {
     put_str(&gas, ".globl " ENTRY_LABEL "\n" ENTRY_LABEL ":\n", 0);
     prefix = gas.len;
-    if (translate(f->text, f->len, f->arch, &gas, &sp)) goto done;
+    if (translate(f->text, f->len, f->arch, f->intel_dialect ? 1 : 0, &gas, &sp)) goto done;
     /* What the compiled code after it may read (the header comment). */
     if (!a64 && f->constraints && strstr(f->constraints, "{@cc"))
       put_str(&gas, "\njmp " ENTRY_LABEL "_exit\n", f->len);
@@ -234,16 +268,11 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
       force_save = SAS_X16 | SAS_X17;
   } else {
     put(&gas, "", 0, 0);
+    prefix = gas.len;
     for (i = 0; i < f->len && !gas.failed; i++) put(&gas, f->text + i, 1, i);
   }
   if (gas.failed) goto done;
   gas.map[gas.len] = f->len; /* put() left room for it */
-  /* rustc wraps global_asm! (Intel by default) in .intel_syntax/.att_syntax. */
-  if (strstr(gas.s, ".intel_syntax")) {
-    res->reason = "Intel syntax (.intel_syntax): softticks-as reads AT&T syntax only";
-    rc = 0;
-    goto done;
-  }
 
   memset(&src, 0, sizeof src);
   memset(&opt, 0, sizeof opt);
@@ -271,6 +300,12 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
     if (inl && !in->text && in->offset < prefix) continue; /* the fragment's entry */
     put(&out, f->text + at, to - at, 0);
     if (in->text) {
+      if (in->syntax != SAS_SYNTAX_ATT) {
+        char *named = named_labels(in->text, inl);
+        if (!named) goto done;
+        free(in->text);
+        in->text = named;
+      }
       untranslate(&out, in->text, inl ? &sp : NULL, 0);
       at = gas.map[in->replace_end];
       res->widened++;
@@ -284,7 +319,25 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
       empty.arch = f->arch;
       one.offset = 0;
       one.save_flags |= force_save;
-      if (!(tick = sas_emit(&empty, &one, 1, NULL, &n))) goto done;
+      if (inl && f->intel_dialect) {
+        /* No AT&T can be written here: the tick in Intel syntax. */
+        const struct sas_target *tg = sas_target_of(f->arch);
+        struct st_text t = ST_TEXT_INIT;
+        unsigned live = one.save_flags;
+        if (!tg->tick_text_intel) goto done;
+        st_text_printf(&t, ";");
+        /* A region the template switched to AT&T or to prefixed Intel:
+         * the tick's noprefix Intel there, and that mode again. */
+        if (one.syntax != SAS_SYNTAX_INTEL) sas_tick_sequence(&t, ".intel_syntax noprefix\n", NULL);
+        tg->tick_text_intel(tg, !live ? 0 : live & SAS_OF ? SAS_ALL : SAS_CF,
+                            live && (one.cfa & ~SAS_CFA_REG_EXPR) == SAS_CFA_SP, &t);
+        if (one.syntax == SAS_SYNTAX_ATT) sas_tick_sequence(&t, ".att_syntax\n", NULL);
+        if (one.syntax == SAS_SYNTAX_INTEL_PREFIX)
+          sas_tick_sequence(&t, ".intel_syntax prefix\n", NULL);
+        if (!(tick = st_text_finish(&t))) goto done;
+      } else if (!(tick = sas_emit(&empty, &one, 1, NULL, &n))) {
+        goto done;
+      }
       untranslate(&out, tick, inl ? &sp : NULL, 0);
       free(tick);
       at = to;

@@ -1,7 +1,7 @@
 /*
  * softticks-as's instrumenter on a fragment of a compiler's module
- * (README.md, "Fragments"): an LLVM inline-asm template (AT&T dialect) or
- * a module's file-scope asm.  The LLVM pass calls it, so that assembly in
+ * (README.md, "Fragments"): an LLVM inline-asm template (AT&T or Intel dialect) or
+ * a module's file-scope asm (either, AT&T or Intel syntax).  The LLVM pass calls it, so that assembly in
  * C ticks by the same placement and flag rules as assembly through
  * softticks-as.  Nothing is printed; nothing exits.
  */
@@ -35,7 +35,11 @@ struct sas_fragment {
    * only with a flag output "={@cc..}"; aarch64: x16/x17 unless
    * clobbered).  NULL for module asm. */
   const char *constraints;
-  int intel_dialect; /* inteldialect inline asm: not parsed, left unchanged */
+  /* Inline asm: the inteldialect template (its `$(..$|..$)` Intel
+   * alternatives are read; ticks are written in Intel syntax, since LLVM
+   * drops `$$` there).  Module asm: read in Intel syntax (noprefix) from
+   * its start (-masm=intel output); its ticks are AT&T between switches. */
+  int intel_dialect;
 };
 
 struct sas_fragment_result {

@@ -201,6 +201,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
         free(ticked_origin);
         goto done;
       }
+      out[k].syntax = s->v[nd->v].w.syntax; /* its labels are named in Intel text (fragment.c) */
       sas_note(rep, src->stmts[s->v[nd->v].origin].line,
                "short branch widened: ticks lie between it and its target");
       k++;

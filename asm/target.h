@@ -49,6 +49,11 @@ struct sas_target {
    * another syntax mode than the tick's, switched there and back. */
   void (*tick_text)(const struct sas_target *t, unsigned live, int cfi, enum sas_syntax syntax,
                     struct st_text *out);
+  /* The same tick written in Intel syntax (noprefix) itself, no switch:
+   * for text where AT&T cannot be written (LLVM's Intel-dialect inline
+   * asm drops `$$`).  NULL where the target has one syntax. */
+  void (*tick_text_intel)(const struct sas_target *t, unsigned live, int cfi,
+                          struct st_text *out);
   /* A short-displacement branch rewritten to reach any target (malloc'd),
    * serial numbering its labels; NULL where the target has none. */
   char *(*widen_short)(const char *insn, size_t len, unsigned serial);

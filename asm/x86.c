@@ -259,31 +259,66 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
  *   sahf                     the other five back (after the add)
  *   pop %rax; lea 128(%rsp),%rsp
  */
+/* The save's instructions in either spelling (the same bytes): [0] AT&T,
+ * [1] Intel.  %s is the accumulator (rax or eax), %u the red zone. */
+static const struct {
+  const char *red_in, *push, *seto, *add, *pop, *red_out, *acc64, *acc32;
+} save_spelling[2] = {
+    {"lea -%u(%%rsp),%%rsp;", "push %s;", "seto %%al;", "add $0x7f,%%al;", "pop %s;",
+     "lea %u(%%rsp),%%rsp;", "%rax", "%eax"},
+    {"lea rsp,[rsp-%u];", "push %s;", "seto al;", "add al,0x7f;", "pop %s;", "lea rsp,[rsp+%u];",
+     "rax", "eax"}};
+#define RED_ZONE 128 /* the x86-64 psABI's */
+
+/* The tick and its save, all in one spelling (intel: the header's
+ * _TICK_ASM_INTEL and the save's Intel spelling). */
+static void tick_in(const struct sas_target *t, unsigned live, int cfi, int intel,
+                    struct st_text *out) {
+  int x64 = t->address_size == 8;
+  const char *acc = x64 ? save_spelling[intel].acc64 : save_spelling[intel].acc32;
+  unsigned w = t->address_size;
+  if (live) {
+    if (x64) {
+      st_text_printf(out, save_spelling[intel].red_in, RED_ZONE);
+      if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset %u;", RED_ZONE);
+    }
+    st_text_printf(out, save_spelling[intel].push, acc);
+    if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset %u;", w);
+    st_text_printf(out, "lahf;");
+    if (live & SAS_OF) st_text_printf(out, save_spelling[intel].seto);
+  }
+  sas_tick_sequence(out,
+                    intel ? (x64 ? RR_SOFTTICKS_X86_64_TICK_ASM_INTEL : RR_SOFTTICKS_I386_TICK_ASM_INTEL)
+                          : (x64 ? RR_SOFTTICKS_X86_64_TICK_ASM : RR_SOFTTICKS_I386_TICK_ASM),
+                    NULL);
+  if (live) {
+    if (live & SAS_OF) st_text_printf(out, save_spelling[intel].add);
+    st_text_printf(out, "sahf;");
+    st_text_printf(out, save_spelling[intel].pop, acc);
+    if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset -%u;", w);
+    if (x64) {
+      st_text_printf(out, save_spelling[intel].red_out, RED_ZONE);
+      if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset -%u;", RED_ZONE);
+    }
+  }
+}
+
 static void tick_text(const struct sas_target *t, unsigned live, int cfi, enum sas_syntax syntax,
                       struct st_text *out) {
-  int x64 = t->address_size == 8;
-  const char *acc = x64 ? "%rax" : "%eax";
-  unsigned w = t->address_size;
   /* In an Intel region: AT&T for the tick, then the user's mode again. */
   if (syntax != SAS_SYNTAX_ATT) sas_tick_sequence(out, RR_SOFTTICKS_X86_TO_ATT_SYNTAX, NULL);
-  if (live) {
-    if (x64)
-      st_text_printf(out, "lea -128(%%rsp),%%rsp;%s", cfi ? ".cfi_adjust_cfa_offset 128;" : "");
-    st_text_printf(out, "push %s;", acc);
-    if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset %u;", w);
-    st_text_printf(out, "lahf;%s", live & SAS_OF ? "seto %al;" : "");
-  }
-  sas_tick_sequence(out, x64 ? RR_SOFTTICKS_X86_64_TICK_ASM : RR_SOFTTICKS_I386_TICK_ASM, NULL);
-  if (live) {
-    st_text_printf(out, "%ssahf;pop %s;", live & SAS_OF ? "add $0x7f,%al;" : "", acc);
-    if (cfi) st_text_printf(out, ".cfi_adjust_cfa_offset -%u;", w);
-    if (x64)
-      st_text_printf(out, "lea 128(%%rsp),%%rsp;%s", cfi ? ".cfi_adjust_cfa_offset -128;" : "");
-  }
+  tick_in(t, live, cfi, 0, out);
   if (syntax == SAS_SYNTAX_INTEL)
     sas_tick_sequence(out, RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX, NULL);
   else if (syntax == SAS_SYNTAX_INTEL_PREFIX)
     st_text_printf(out, "\t.intel_syntax prefix;");
+}
+
+/* Text that cannot switch to AT&T (LLVM's Intel-dialect inline asm drops
+ * `$$`): the tick in Intel syntax itself (noprefix). */
+static void tick_text_intel(const struct sas_target *t, unsigned live, int cfi,
+                            struct st_text *out) {
+  tick_in(t, live, cfi, 1, out);
 }
 
 /*
@@ -463,8 +498,8 @@ static int uses_location(const char *ops) {
   {                                                                                      \
     .arch = ARCH, .comment_chars = "#", .line_comment_chars = "#/", .char_constants = 1,  \
     .line_separators = ";", .classify = classify, .is_prefix = is_prefix,                \
-    .classify_bytes = sas_x86_classify_bytes,                                            \
-    .tick_clobbers = SAS_ALL, .tick_text = tick_text, .widen_short = widen_short,        \
+    .classify_bytes = sas_x86_classify_bytes, .tick_clobbers = SAS_ALL,                   \
+    .tick_text_intel = tick_text_intel, .tick_text = tick_text, .widen_short = widen_short, \
     .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, .register_at = register_at, \
     .address_use = address_use, .destination = destination,                              \
     .computes_itself = computes_itself, .uses_location = uses_location,                   \

@@ -83,11 +83,9 @@ void tickModuleAsm(Module &M, enum rr_softticks_arch Arch, bool IntelSyntax, Asm
   std::string Asm(M.getModuleInlineAsm());
   if (Asm.empty())
     return;
-  if (IntelSyntax) {
-    noteLeft(S, "module asm", "Intel syntax (-masm=intel): softticks-as reads AT&T syntax only");
-    return;
-  }
-  sas_fragment Frag{SAS_FRAGMENT_MODULE, Arch, Asm.c_str(), Asm.size(), nullptr, 0};
+  // Under -masm=intel the module asm is read in Intel syntax from its
+  // start; its ticks are AT&T between switches (module asm is plain text).
+  sas_fragment Frag{SAS_FRAGMENT_MODULE, Arch, Asm.c_str(), Asm.size(), nullptr, IntelSyntax};
   unsigned Ticks = 0;
   if (std::optional<std::string> Text = instrument(Frag, S, "module asm", Ticks)) {
     S.ModuleAsm += Ticks;

@@ -1,9 +1,10 @@
 /*
  * fragment_tool: asm/fragment.h on a file, for tests (asm.fragment.corpus).
  *
- *   fragment_tool inline|module ARCH CONSTRAINTS FILE
+ *   fragment_tool inline|intel|module ARCH CONSTRAINTS FILE
  *
- * inline: FILE is an LLVM inline-asm template; module: module asm.  ARCH
+ * inline: FILE is an LLVM inline-asm template; intel: an Intel-dialect
+ * one (`inteldialect`); module: module asm.  ARCH
  * is x86_64, i386 or aarch64; CONSTRAINTS the LLVM constraint string ("-"
  * for none).  Prints the instrumented text and "ticks N" on stderr (exit
  * 0), or the reason it is unchanged on stderr (exit 3); 2 on bad usage.
@@ -22,11 +23,12 @@ int main(int argc, char **argv) {
   size_t len = 0, cap = 0, n;
   int rc;
   if (argc != 5) {
-    fprintf(stderr, "usage: fragment_tool inline|module ARCH CONSTRAINTS FILE\n");
+    fprintf(stderr, "usage: fragment_tool inline|intel|module ARCH CONSTRAINTS FILE\n");
     return 2;
   }
   memset(&f, 0, sizeof f);
-  f.kind = !strcmp(argv[1], "inline") ? SAS_FRAGMENT_INLINE : SAS_FRAGMENT_MODULE;
+  f.kind = strcmp(argv[1], "module") ? SAS_FRAGMENT_INLINE : SAS_FRAGMENT_MODULE;
+  f.intel_dialect = !strcmp(argv[1], "intel");
   f.arch = !strcmp(argv[2], "aarch64") ? RR_SOFTTICKS_ARCH_AARCH64
            : !strcmp(argv[2], "i386")  ? RR_SOFTTICKS_ARCH_I386
                                        : RR_SOFTTICKS_ARCH_X86_64;

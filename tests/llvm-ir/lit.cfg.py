@@ -4,8 +4,8 @@
 # and the exec root, then loads this file.
 #
 # RUN lines may use
-#   opt, FileCheck, llvm-link   that LLVM's tools (by full path)
-#   %linkopts        llvm-link's options to read opt's output (LLVM 14: -opaque-pointers)
+#   opt, FileCheck, llvm-link, llc, llvm-objdump   that LLVM's tools (by full path)
+#   %linkopts        llvm-link's (and llc's) options to read opt's output (LLVM 14: -opaque-pointers)
 #   %loadplugin      the options that load the plugin into opt; on LLVM 14
 #                    also -load= (its opt loads pass plugins only after
 #                    parsing the options) and -opaque-pointers (its default
@@ -29,7 +29,7 @@ config.pipefail = True
 
 major = config.llvm_major
 bindir = config.llvm_bindir
-for tool in ("opt", "FileCheck", "llvm-link"):
+for tool in ("opt", "FileCheck", "llvm-link", "llc", "llvm-objdump"):
     path = os.path.join(bindir, tool)
     if not os.access(path, os.X_OK):
         lit_config.fatal("%s not found (install llvm-%d-tools)" % (path, major))

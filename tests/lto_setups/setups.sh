@@ -3,7 +3,8 @@
 # loaded twice (clang: softticks.cfg and softticks-lto.cfg together) still
 # gives one instrumented program; a link that would not instrument (no
 # plugin on the link line, a linker that cannot load it, a ThinLTO -O0
-# link) fails naming __rr_softticks_lto_link_needs_the_plugin; clang 14,
+# link) fails naming __rr_softticks_lto_link_needs_the_plugin; asm loops
+# of an LTO unit tick (the pass at the link: lld assembles itself); clang 14,
 # whose lld cannot load plugins, keeps its compile-time warning instead.
 # Usage: setups.sh ARCH
 source "$(dirname "$0")/../support/scratch.sh"
@@ -99,6 +100,22 @@ for mode in -flto=full -flto=thin; do
     refused "bfd_$name.log"
   else
     echo "note: no LLVMgold plugin for GNU ld; not checked"
+  fi
+done
+# Asm loops in an LTO unit: lld assembles the LTO output itself, so
+# -fno-integrated-as (and any softticks-as behind -B) does not see them;
+# the pass at the link ticks them: no (pc, sp) repeats without a tick.
+for mode in -flto=full -flto=thin; do
+  name=asm_${mode#-flto=}
+  "${plain[@]}" "${lto[@]}" "${aflags[@]}" -O2 "$mode" -fno-integrated-as -c "$src/asm_loops.c" \
+    -o asm_loops.o || fail "$mode: asm_loops.c does not compile"
+  "${plain[@]}" "${lto[@]}" "${aflags[@]}" -O2 "$mode" asm_loops.o -o "$name" ||
+    fail "$mode: asm_loops does not link"
+  instrumented "$name"
+  if [ -n "$trace" ]; then
+    check=$("$trace" check --untracked --json -- "./$name" 2> /dev/null | tail -1)
+    grep -q '"violation_count": *0[,}]' <<< "$check" || fail "$name: tick-free repeats: $check"
+    echo "ok: $name: no tick-free repeat in its asm loops"
   fi
 done
 # A ThinLTO link at -O0 runs no extension point: refused, not silent.
