@@ -74,8 +74,11 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
   for (i = 0; i < nins; i++) {
     unsigned f = ins[i].save_flags;
     k = !f ? 0 : 1 + ((f & SAS_OF) ? 2 : 0) + ((ins[i].cfa & ~SAS_CFA_REG_EXPR) == SAS_CFA_SP);
-    st_text_printf(&t, "%.*s%s", (int)(ins[i].offset - at), src->buf + at,
-                   ins[i].text ? ins[i].text : tick[ins[i].syntax][k]);
+    st_text_printf(&t, "%.*s", (int)(ins[i].offset - at), src->buf + at);
+    /* A body's tick that only some expansions need (expansion.c). */
+    if (ins[i].guard) st_text_printf(&t, ";.if %s%u", SAS_GUARD_SYMBOL, ins[i].guard - 1);
+    st_text_printf(&t, "%s", ins[i].text ? ins[i].text : tick[ins[i].syntax][k]);
+    if (ins[i].guard) st_text_printf(&t, ".endif;");
     at = ins[i].text ? ins[i].replace_end : ins[i].offset;
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);

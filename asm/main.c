@@ -162,11 +162,11 @@ static void print_stats(const struct sas_stats *st, size_t bytes, double secs) {
           "%s: stats: files=%u statements=%u instructions=%u bytes=%zu ticks=%u "
           "entry_ticks=%u cycle_ticks=%u returns_twice_ticks=%u flags_saved=%u "
           "cfi_adjusted=%u cfi_unexpressed=%u cycles_found=%u cycles_open=%u skipped=%u lone_exits=%u widened=%u refused=%u "
-          "seconds=%.6f\n",
+          "guarded=%u seconds=%.6f\n",
           prog, st->files, st->statements, st->instructions, bytes, st->ticks, st->entry_ticks,
           st->cycle_ticks, st->rt_ticks, st->saved, st->cfi_adjusted, st->cfi_unexpressed,
           st->cycles_found, st->cycles_open,
-          st->skipped, st->lone_exits, st->widened, st->refused, secs);
+          st->skipped, st->lone_exits, st->widened, st->refused, st->guarded, secs);
 }
 
 int main(int argc, char **argv) {

@@ -135,7 +135,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       sas_note(rep, line, "%s is a lone exit: no tick", s->v[nd->v].text);
       st->lone_exits++;
     } else if (tick[n] && !nd->skip) {
-      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax};
+      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax,
+                              o, s->v[nd->v].expansion, 0};
       int ok = 1;
       if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
@@ -171,7 +172,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
       unsigned nx = sas_next_in_section(g, n);
       out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0,
-                                     NULL, s->v[nd->v].w.syntax};
+                                     NULL, s->v[nd->v].w.syntax, o, s->v[nd->v].expansion, 0};
       st->rt_ticks++;
     }
   }
@@ -208,6 +209,10 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     }
     free(ticked_origin);
   }
+  {
+    unsigned cap = 3 * g->n + 1;
+    if (sas_expansion_guards(src, s, &out, &k, &cap)) goto done;
+  }
   qsort(out, k, sizeof *out, by_offset);
   for (n = 0, *nins = 0; n < k; n++) {
     if (*nins && out[*nins - 1].offset == out[n].offset && !out[n].text && !out[*nins - 1].text) {
@@ -222,6 +227,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     out[(*nins)++] = out[n];
   }
   for (n = 0; n < *nins; n++) {
+    if (out[n].guard) st->guarded++;
     st->saved += out[n].save_flags != 0;
     st->ticks += out[n].text == NULL;
     if (!out[n].save_flags || out[n].text) continue;

@@ -98,6 +98,11 @@ struct sas_vstmt {
   unsigned cond_depth; /* inside this many .if blocks */
   int is_label;
   struct sas_split w; /* its words (not for labels); pointers into text */
+  /* The statement of the file's own text (outside every body) whose
+   * expansion it is: a macro invocation, a .rept/.irp; origin itself
+   * outside any body.  Copies of one body statement share their text, so a
+   * tick only some expansions need is chosen at this one (expansion.c). */
+  unsigned expansion;
 };
 struct sas_stream {
   struct sas_vstmt *v;
@@ -215,15 +220,27 @@ struct sas_insert {
   size_t replace_end;
   char *text;
   unsigned char syntax; /* enum sas_syntax there: the tick is written in AT&T, then it is restored */
+  /* A tick: the source statement it was decided on and the expansion of
+   * its copy (sas_vstmt.expansion); guard K + 1, written only where the
+   * symbol of expansion.c's K is set to 1 (0: always written). */
+  unsigned origin, expansion, guard;
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
       rt_ticks, cycles_found, cycles_open, skipped, lone_exits, widened, refused,
-      cfi_adjusted, cfi_unexpressed;
+      cfi_adjusted, cfi_unexpressed, guarded;
 };
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
               struct sas_stats *st, struct sas_report *rep, struct sas_error *err);
+
+/* expansion.c: the ticks of out[0, *k) that lie in a body whose copies
+ * not all tick get a guard, and every expansion holding a copy an
+ * insertion setting its symbol (*out grown as needed).  -1: out of memory. */
+int sas_expansion_guards(const struct sas_source *src, const struct sas_stream *s,
+                         struct sas_insert **out, unsigned *k, unsigned *cap);
+/* The guard's symbol for number k. */
+#define SAS_GUARD_SYMBOL ".Lsofttick_copy"
 
 /* emit.c: the instrumented text (malloc'd).  The module parts are not
  * part of it: main.c appends them once, after the last input. */
