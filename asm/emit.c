@@ -41,14 +41,10 @@ void sas_tick_sequence(struct st_text *t, const char *seq, const char *label) {
   }
 }
 
-char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit) {
+char *sas_module_parts(enum rr_softticks_arch arch, unsigned options) {
   struct st_manifest m = {arch, "softticks-as", ST_PLUGIN_VERSION, ST_PLUGIN_VERSION,
                           ST_PLACEMENT_RULES_VERSION};
-  /* Assembly says nothing of the C library it is built for: the early
-   * mapping stays, as the plugins keep it where they cannot tell (a unit
-   * the GCC plugin saw built for musl carries the manifest and gets no
-   * second set), except in glibc's own units (target_libc.c). */
-  return st_module_parts_asm(&m, glibc_unit ? ST_PARTS_NO_EARLY_MAPPING : 0);
+  return st_module_parts_asm(&m, options);
 }
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,

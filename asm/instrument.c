@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm_definition.h"
 #include "module_asm.h"
 #include "sas.h"
 
@@ -58,6 +59,11 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   res->has_manifest = g.has_manifest;
   res->syntax_at_end = s.syntax_at_end;
   res->glibc_unit = sas_is_glibc_unit(src->buf, src->len);
+  res->libc = sas_libc_of_source(src->buf, src->len);
+  /* A hand-instrumented unit carrying the ABI's group itself (its own
+   * __rr_softticks_init): the plugins' reading (common/asm_definition.c),
+   * so that no second group is appended (ST_PARTS_OWN_INITIALIZER). */
+  res->own_initializer = st_asm_defines_symbol(src->buf, RR_SOFTTICKS_INIT_SYMBOL, src->arch);
   res->text = sas_emit(src, ins, nins, line_marker_name, &res->len);
   if (!res->text) {
     snprintf(err->msg, sizeof err->msg, "out of memory");

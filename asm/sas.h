@@ -248,12 +248,20 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
                const char *line_marker_name, size_t *len);
 
 /* The module parts with this tool's manifest (malloc'd), NULL if they
- * cannot be built; a unit of glibc itself gets no early mapping
- * (target_libc.c). */
-char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit);
+ * cannot be built, less what options (enum st_parts_option,
+ * common/module_asm.h) leaves out. */
+char *sas_module_parts(enum rr_softticks_arch arch, unsigned options);
 
 /* target_libc.c: the source is a unit of the GNU C library itself. */
 int sas_is_glibc_unit(const char *buf, size_t len);
+/* The C library a source's line markers show (its headers). */
+enum sas_libc { SAS_LIBC_UNKNOWN, SAS_LIBC_GLIBC, SAS_LIBC_MUSL };
+enum sas_libc sas_libc_of_source(const char *buf, size_t len);
+/* Whether the module parts carry the early mapping: from the option
+ * (--softticks-libc), the sources' headers, glibc's own units and the GCC
+ * driver's options (COLLECT_GCC_OPTIONS, may be NULL). */
+int sas_may_map_early(enum sas_libc option, enum sas_libc source, int glibc_unit,
+                      const char *driver_options);
 
 /* The whole pipeline on one source (instrument.c). */
 struct sas_result {
@@ -261,6 +269,8 @@ struct sas_result {
   size_t len;
   int has_manifest;
   int glibc_unit; /* sas_is_glibc_unit */
+  int own_initializer; /* the source defines __rr_softticks_init */
+  enum sas_libc libc;  /* sas_libc_of_source */
   struct sas_insert *ins; /* options.fragment only: the insertions, sorted (caller frees) */
   unsigned nins;
   unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
