@@ -47,6 +47,13 @@ char *sas_module_parts(enum rr_softticks_arch arch, unsigned options) {
   return st_module_parts_asm(&m, options);
 }
 
+/* The target whose tick gas assembles in x86 code mode bits (.code32,
+ * .code64; 0: the file's own). */
+static const struct sas_target *mode_target(const struct sas_target *file, unsigned bits) {
+  if (file->arch == RR_SOFTTICKS_ARCH_AARCH64 || !bits) return file;
+  return sas_target_of(bits == 32 ? RR_SOFTTICKS_ARCH_I386 : RR_SOFTTICKS_ARCH_X86_64);
+}
+
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
                const char *line_marker_name, size_t *len) {
   /* tick[m][k]: syntax mode m; k = 0 plain, 1 + 2 * of + cfi saving (OF
@@ -73,7 +80,16 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
     st_text_printf(&t, "%.*s", (int)(ins[i].offset - at), src->buf + at);
     /* A body's tick that only some expansions need (expansion.c). */
     if (ins[i].guard) st_text_printf(&t, ";.if %s%u", SAS_GUARD_SYMBOL, ins[i].guard - 1);
-    st_text_printf(&t, "%s", ins[i].text ? ins[i].text : tick[ins[i].syntax][k]);
+    if (!ins[i].text && mode_target(target, ins[i].code_bits) != target) {
+      /* A .code32 region of an x86-64 file (or .code64 of an i386 one):
+       * that mode's sequence; gas assembles it in the region's mode. */
+      const struct sas_target *other = mode_target(target, ins[i].code_bits);
+      st_text_printf(&t, ";");
+      other->tick_text(other, !k ? 0 : (k - 1) & 2 ? SAS_ALL : SAS_CF, k && (k - 1) & 1,
+                       (enum sas_syntax)ins[i].syntax, &t);
+    } else {
+      st_text_printf(&t, "%s", ins[i].text ? ins[i].text : tick[ins[i].syntax][k]);
+    }
     if (ins[i].guard) st_text_printf(&t, ".endif;");
     at = ins[i].text ? ins[i].replace_end : ins[i].offset;
   }

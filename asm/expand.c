@@ -43,6 +43,7 @@ struct ctx {
   struct macro *macros;
   unsigned counter, cond_depth;
   enum sas_syntax syntax; /* in force at the next statement */
+  unsigned char code_bits; /* .code16/32/64 in force there, 0 for none yet */
   unsigned inside, top; /* expansions open; the outermost one's statement */
 };
 
@@ -442,6 +443,8 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
     else if (w.dir == SAS_DIR_ATT_SYNTAX)
       c->syntax = SAS_SYNTAX_ATT;
+    w.code_bits = c->code_bits;
+    if (w.dir == SAS_DIR_CODE_MODE) c->code_bits = (unsigned char)atoi(w.word + 5);
     if (w.dir == SAS_DIR_MACRO) {
       unsigned close;
       int rc = find_end(c, i, b, 1, &close) || define_macro(c, w.rest, i + 1, close);
@@ -501,12 +504,13 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
 
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err) {
-  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT, 0, 0};
+  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT, 0, 0, 0};
   int rc;
   out->v = NULL;
   out->n = out->cap = 0;
   rc = expand_range(&c, 0, src->nstmts, NULL, 0);
   out->syntax_at_end = (unsigned char)c.syntax;
+  out->code_bits_at_end = c.code_bits;
   while (c.macros) {
     struct macro *m = c.macros;
     unsigned i;

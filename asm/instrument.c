@@ -24,7 +24,7 @@ static int has_marker(const char *buf, size_t len, const char *marker_line) {
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
                    struct sas_report *rep, struct sas_error *err) {
-  struct sas_stream s = {NULL, 0, 0, SAS_SYNTAX_ATT};
+  struct sas_stream s = {NULL, 0, 0, SAS_SYNTAX_ATT, 0};
   struct sas_graph g;
   struct sas_insert *ins = NULL;
   unsigned nins = 0;
@@ -58,6 +58,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   st->instructions += g.instructions;
   res->has_manifest = g.has_manifest;
   res->syntax_at_end = s.syntax_at_end;
+  res->code_bits_at_end = s.code_bits_at_end;
   res->glibc_unit = sas_is_glibc_unit(src->buf, src->len);
   res->libc = sas_libc_of_source(src->buf, src->len);
   /* A hand-instrumented unit carrying the ABI's group itself (its own

@@ -328,13 +328,17 @@ int main(int argc, char **argv) {
       memcpy(joined, res.text, res.len);
       if (res.len && res.text[res.len - 1] != '\n') joined[res.len++] = '\n';
       /* gas -g gives the appended code this file name, not the input's
-       * last line; the parts are AT&T text, so an input that ends in
-       * Intel syntax is switched back first. */
+       * last line; the parts are AT&T text in the file's own code mode,
+       * so an input that ends in Intel syntax or in another .codeNN
+       * region is switched back first. */
       {
         char marker[128];
         char *j2;
-        snprintf(marker, sizeof marker, "# 1 \"<softticks-as module parts>\"\n%s",
-                 res.syntax_at_end != SAS_SYNTAX_ATT ? RR_SOFTTICKS_X86_TO_ATT_SYNTAX : "");
+        const char *mode = "";
+        if (res.code_bits_at_end && arch != RR_SOFTTICKS_ARCH_AARCH64)
+          mode = arch == RR_SOFTTICKS_ARCH_I386 ? "\t.code32\n" : "\t.code64\n";
+        snprintf(marker, sizeof marker, "# 1 \"<softticks-as module parts>\"\n%s%s",
+                 res.syntax_at_end != SAS_SYNTAX_ATT ? RR_SOFTTICKS_X86_TO_ATT_SYNTAX : "", mode);
         j2 = realloc(joined, res.len + sizeof marker + plen + 1);
         if (!j2) {
           fprintf(stderr, "%s: out of memory\n", prog);

@@ -136,9 +136,16 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       st->lone_exits++;
     } else if (tick[n] && !nd->skip) {
       struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax,
-                              o, s->v[nd->v].expansion, 0};
+                              o, s->v[nd->v].expansion, 0, s->v[nd->v].w.code_bits};
       int ok = 1;
-      if (nd->kind == SAS_NODE_LABEL) {
+      if (at.code_bits == 16) {
+        /* The ABI has no 16-bit sequence (real-mode code has no page to
+         * count in): the cycle stays open, and is said. */
+        sas_warn(rep, line, "warning: %s lies in a .code16 region: no tick (the ABI has no "
+                            "16-bit sequence)",
+                 nd->kind == SAS_NODE_LABEL ? s->v[nd->v].text : "an instruction");
+        ok = 0;
+      } else if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
         if (!src->stmts[o].is_label) {
           sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
@@ -169,10 +176,11 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     } else if (tick[n] && nd->skip) {
       st->skipped++;
     }
-    if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
+    if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip && s->v[nd->v].w.code_bits != 16) {
       unsigned nx = sas_next_in_section(g, n);
       out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0,
-                                     NULL, s->v[nd->v].w.syntax, o, s->v[nd->v].expansion, 0};
+                                     NULL, s->v[nd->v].w.syntax, o, s->v[nd->v].expansion, 0,
+                                     s->v[nd->v].w.code_bits};
       st->rt_ticks++;
     }
   }

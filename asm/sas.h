@@ -70,7 +70,8 @@ enum sas_dir {
   SAS_DIR_PURGEM, SAS_DIR_INCLUDE,
   SAS_DIR_IF, SAS_DIR_ELSE, SAS_DIR_ENDIF,
   SAS_DIR_CFI, /* .cfi_* */
-  SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX
+  SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX,
+  SAS_DIR_CODE_MODE /* .code16, .code16gcc, .code32, .code64 (x86) */
 };
 /* The syntax mode gas reads a statement in (.intel_syntax/.att_syntax). */
 enum sas_syntax { SAS_SYNTAX_ATT, SAS_SYNTAX_INTEL_PREFIX, SAS_SYNTAX_INTEL };
@@ -83,6 +84,9 @@ struct sas_split {
   const char *mnem_at; /* where it starts: the prefixes are [word, mnem_at) */
   const char *operands; /* after the mnemonic and its blanks */
   unsigned char syntax; /* enum sas_syntax in force there (expand.c) */
+  /* The x86 code mode in force there (.code16/32/64, expand.c): 0 the
+   * file's own (--32 or --64), else 16, 32 or 64. */
+  unsigned char code_bits;
 };
 struct sas_target;
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out);
@@ -108,6 +112,7 @@ struct sas_stream {
   struct sas_vstmt *v;
   unsigned n, cap;
   unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
+  unsigned char code_bits_at_end; /* sas_split.code_bits after it */
 };
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err);
@@ -224,6 +229,7 @@ struct sas_insert {
    * its copy (sas_vstmt.expansion); guard K + 1, written only where the
    * symbol of expansion.c's K is set to 1 (0: always written). */
   unsigned origin, expansion, guard;
+  unsigned char code_bits; /* sas_split.code_bits there: the tick of that mode */
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
@@ -274,6 +280,7 @@ struct sas_result {
   struct sas_insert *ins; /* options.fragment only: the insertions, sorted (caller frees) */
   unsigned nins;
   unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
+  unsigned char code_bits_at_end; /* .code16/32/64 in force after it, 0 none */
 };
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
