@@ -46,19 +46,32 @@ static int push(struct sas_insert **out, unsigned *k, unsigned *cap, struct sas_
   return 0;
 }
 
-/* Whether some tick of group [a, b) lies in expansion e. */
+/* Whether some tick of group [a, b) (sorted by expansion) lies in
+ * expansion e: a binary search, since a macro may expand thousands of times. */
 static int ticks_in(const struct site *grp, unsigned a, unsigned b, unsigned e) {
-  for (; a < b; a++)
-    if (grp[a].expansion == e) return 1;
+  while (a < b) {
+    unsigned mid = a + (b - a) / 2;
+    if (grp[mid].expansion == e) return 1;
+    if (grp[mid].expansion < e) a = mid + 1;
+    else b = mid;
+  }
   return 0;
 }
 
 int sas_expansion_guards(const struct sas_source *src, const struct sas_stream *s,
                          struct sas_insert **out, unsigned *k, unsigned *cap) {
-  unsigned n0 = *k, n, m = 0, a, b, serial = 0, v;
+  unsigned n0 = *k, n, m = 0, a, b, serial = 0, j;
   struct site *grp = malloc((n0 + 1) * sizeof *grp);
+  /* The stream's statements by origin (a counting sort, in stream order):
+   * the copies of origin o are copy[first[o] .. first[o + 1]). */
+  unsigned *first = calloc(src->nstmts + 2, sizeof *first), *copy = malloc((s->n + 1) * sizeof *copy);
   int rc = -1;
-  if (!grp) return -1;
+  if (!grp || !first || !copy) goto done;
+  for (j = 0; j < s->n; j++) first[s->v[j].origin + 1]++;
+  for (j = 0; j < src->nstmts; j++) first[j + 1] += first[j];
+  for (j = 0; j < s->n; j++) copy[first[s->v[j].origin]++] = j;
+  for (j = src->nstmts; j > 0; j--) first[j] = first[j - 1]; /* back to the starts */
+  first[0] = 0;
   for (n = 0; n < n0; n++)
     if (!(*out)[n].text && (*out)[n].expansion != (*out)[n].origin)
       grp[m++] = (struct site){(*out)[n].offset, (*out)[n].expansion, n};
@@ -67,18 +80,17 @@ int sas_expansion_guards(const struct sas_source *src, const struct sas_stream *
   for (a = 0; a < m; a = b) {
     unsigned origin = (*out)[grp[a].index].origin, all = 1, last = (unsigned)-1;
     for (b = a + 1; b < m && grp[b].offset == grp[a].offset; b++) continue;
-    for (v = 0; v < s->n && all; v++)
-      if (s->v[v].origin == origin && !ticks_in(grp, a, b, s->v[v].expansion)) all = 0;
+    for (j = first[origin]; j < first[origin + 1] && all; j++)
+      if (!ticks_in(grp, a, b, s->v[copy[j]].expansion)) all = 0;
     if (all) continue;
     for (n = a; n < b; n++) (*out)[grp[n].index].guard = serial + 1;
-    for (v = 0; v < s->n; v++) {
-      unsigned e = s->v[v].expansion;
+    for (j = first[origin]; j < first[origin + 1]; j++) {
+      unsigned e = s->v[copy[j]].expansion;
       struct st_text t = ST_TEXT_INIT;
       struct sas_insert set = (*out)[grp[a].index];
-      if (s->v[v].origin != origin || e == last) continue;
+      if (e == last) continue;
       last = e;
-      st_text_printf(&t, ".set %s%u, %d;", SAS_GUARD_SYMBOL, serial,
-                     ticks_in(grp, a, b, e));
+      st_text_printf(&t, ".set %s%u, %d;", SAS_GUARD_SYMBOL, serial, ticks_in(grp, a, b, e));
       set.offset = set.replace_end = src->stmts[e].start;
       set.line = src->stmts[e].line;
       set.save_flags = 0;
@@ -93,6 +105,8 @@ int sas_expansion_guards(const struct sas_source *src, const struct sas_stream *
   }
   rc = 0;
 done:
+  free(copy);
+  free(first);
   free(grp);
   return rc;
 }
