@@ -41,14 +41,17 @@ void sas_tick_sequence(struct st_text *t, const char *seq, const char *label) {
   }
 }
 
-char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit) {
+char *sas_module_parts(enum rr_softticks_arch arch, unsigned options) {
   struct st_manifest m = {arch, "softticks-as", ST_PLUGIN_VERSION, ST_PLUGIN_VERSION,
                           ST_PLACEMENT_RULES_VERSION};
-  /* Assembly says nothing of the C library it is built for: the early
-   * mapping stays, as the plugins keep it where they cannot tell (a unit
-   * the GCC plugin saw built for musl carries the manifest and gets no
-   * second set), except in glibc's own units (target_libc.c). */
-  return st_module_parts_asm(&m, glibc_unit ? ST_PARTS_NO_EARLY_MAPPING : 0);
+  return st_module_parts_asm(&m, options);
+}
+
+/* The target whose tick gas assembles in x86 code mode bits (.code32,
+ * .code64; 0: the file's own). */
+static const struct sas_target *mode_target(const struct sas_target *file, unsigned bits) {
+  if (file->arch == RR_SOFTTICKS_ARCH_AARCH64 || !bits) return file;
+  return sas_target_of(bits == 32 ? RR_SOFTTICKS_ARCH_I386 : RR_SOFTTICKS_ARCH_X86_64);
 }
 
 char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsigned nins,
@@ -74,8 +77,20 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
   for (i = 0; i < nins; i++) {
     unsigned f = ins[i].save_flags;
     k = !f ? 0 : 1 + ((f & SAS_OF) ? 2 : 0) + ((ins[i].cfa & ~SAS_CFA_REG_EXPR) == SAS_CFA_SP);
-    st_text_printf(&t, "%.*s%s", (int)(ins[i].offset - at), src->buf + at,
-                   ins[i].text ? ins[i].text : tick[ins[i].syntax][k]);
+    st_text_printf(&t, "%.*s", (int)(ins[i].offset - at), src->buf + at);
+    /* A body's tick that only some expansions need (expansion.c). */
+    if (ins[i].guard) st_text_printf(&t, ";.if %s%u", SAS_GUARD_SYMBOL, ins[i].guard - 1);
+    if (!ins[i].text && mode_target(target, ins[i].code_bits) != target) {
+      /* A .code32 region of an x86-64 file (or .code64 of an i386 one):
+       * that mode's sequence; gas assembles it in the region's mode. */
+      const struct sas_target *other = mode_target(target, ins[i].code_bits);
+      st_text_printf(&t, ";");
+      other->tick_text(other, !k ? 0 : (k - 1) & 2 ? SAS_ALL : SAS_CF, k && (k - 1) & 1,
+                       (enum sas_syntax)ins[i].syntax, &t);
+    } else {
+      st_text_printf(&t, "%s", ins[i].text ? ins[i].text : tick[ins[i].syntax][k]);
+    }
+    if (ins[i].guard) st_text_printf(&t, ".endif;");
     at = ins[i].text ? ins[i].replace_end : ins[i].offset;
   }
   st_text_printf(&t, "%.*s", (int)(src->len - at), src->buf + at);

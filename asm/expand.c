@@ -4,8 +4,9 @@
  * stream (a superset of the code) and each statement records its depth.
  * .rept with a count other than a literal 0 or 1 is expanded twice: two
  * copies close every cycle one copy makes with the next (jnz 1b to a
- * label later in the body), and a tick decided on a body statement lands
- * in the body's text, so every copy carries it.
+ * label later in the body).  A tick decided on a body statement lands in
+ * the body's text; each statement records the expansion it belongs to,
+ * so that a tick only some expansions need is guarded (expansion.c).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -42,6 +43,8 @@ struct ctx {
   struct macro *macros;
   unsigned counter, cond_depth;
   enum sas_syntax syntax; /* in force at the next statement */
+  unsigned char code_bits; /* .code16/32/64 in force there, 0 for none yet */
+  unsigned inside, top; /* expansions open; the outermost one's statement */
 };
 
 static int fail(struct ctx *c, unsigned line, const char *what, const char *name) {
@@ -208,7 +211,8 @@ static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned o
     s->cap = ncap;
   }
   s->v[s->n++] =
-      (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label, *w};
+      (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label, *w,
+                         c->inside ? c->top : origin};
   return 0;
 }
 
@@ -439,6 +443,8 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
     else if (w.dir == SAS_DIR_ATT_SYNTAX)
       c->syntax = SAS_SYNTAX_ATT;
+    w.code_bits = c->code_bits;
+    if (w.dir == SAS_DIR_CODE_MODE) c->code_bits = (unsigned char)atoi(w.word + 5);
     if (w.dir == SAS_DIR_MACRO) {
       unsigned close;
       int rc = find_end(c, i, b, 1, &close) || define_macro(c, w.rest, i + 1, close);
@@ -449,7 +455,10 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
     }
     if (w.dir == SAS_DIR_REPT || w.dir == SAS_DIR_IRP || w.dir == SAS_DIR_IRPC) {
       unsigned close;
-      int rc = find_end(c, i, b, 0, &close) || repeat(c, w.dir, w.rest, i + 1, close, f, depth);
+      int rc;
+      if (!c->inside++) c->top = i;
+      rc = find_end(c, i, b, 0, &close) || repeat(c, w.dir, w.rest, i + 1, close, f, depth);
+      c->inside--;
       free(t);
       if (rc) return -1;
       i = close;
@@ -474,7 +483,10 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
     if (w.dir == SAS_DIR_INCLUDE) sas_note(c->rep, line, "%s not read: its code is not seen", t);
     if (!c->src->stmts[i].is_label && w.dir == SAS_DIR_NONE &&
         (m = find_macro(c, w.word, w.word_len))) {
-      int rc = invoke(c, m, w.rest, line, depth);
+      int rc;
+      if (!c->inside++) c->top = i;
+      rc = invoke(c, m, w.rest, line, depth);
+      c->inside--;
       free(t);
       if (rc) return -1;
       continue;
@@ -492,12 +504,13 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
 
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err) {
-  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT};
+  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT, 0, 0, 0};
   int rc;
   out->v = NULL;
   out->n = out->cap = 0;
   rc = expand_range(&c, 0, src->nstmts, NULL, 0);
   out->syntax_at_end = (unsigned char)c.syntax;
+  out->code_bits_at_end = c.code_bits;
   while (c.macros) {
     struct macro *m = c.macros;
     unsigned i;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm_definition.h"
 #include "module_asm.h"
 #include "sas.h"
 
@@ -23,7 +24,7 @@ static int has_marker(const char *buf, size_t len, const char *marker_line) {
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
                    struct sas_report *rep, struct sas_error *err) {
-  struct sas_stream s = {NULL, 0, 0, SAS_SYNTAX_ATT};
+  struct sas_stream s = {NULL, 0, 0, SAS_SYNTAX_ATT, 0};
   struct sas_graph g;
   struct sas_insert *ins = NULL;
   unsigned nins = 0;
@@ -57,7 +58,13 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   st->instructions += g.instructions;
   res->has_manifest = g.has_manifest;
   res->syntax_at_end = s.syntax_at_end;
+  res->code_bits_at_end = s.code_bits_at_end;
   res->glibc_unit = sas_is_glibc_unit(src->buf, src->len);
+  res->libc = sas_libc_of_source(src->buf, src->len);
+  /* A hand-instrumented unit carrying the ABI's group itself (its own
+   * __rr_softticks_init): the plugins' reading (common/asm_definition.c),
+   * so that no second group is appended (ST_PARTS_OWN_INITIALIZER). */
+  res->own_initializer = st_asm_defines_symbol(src->buf, RR_SOFTTICKS_INIT_SYMBOL, src->arch);
   res->text = sas_emit(src, ins, nins, line_marker_name, &res->len);
   if (!res->text) {
     snprintf(err->msg, sizeof err->msg, "out of memory");

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "module_asm.h"
 #include "sas.h"
 #include "target.h"
 
@@ -162,11 +163,11 @@ static void print_stats(const struct sas_stats *st, size_t bytes, double secs) {
           "%s: stats: files=%u statements=%u instructions=%u bytes=%zu ticks=%u "
           "entry_ticks=%u cycle_ticks=%u returns_twice_ticks=%u flags_saved=%u "
           "cfi_adjusted=%u cfi_unexpressed=%u cycles_found=%u cycles_open=%u skipped=%u lone_exits=%u widened=%u refused=%u "
-          "seconds=%.6f\n",
+          "guarded=%u seconds=%.6f\n",
           prog, st->files, st->statements, st->instructions, bytes, st->ticks, st->entry_ticks,
           st->cycle_ticks, st->rt_ticks, st->saved, st->cfi_adjusted, st->cfi_unexpressed,
           st->cycles_found, st->cycles_open,
-          st->skipped, st->lone_exits, st->widened, st->refused, secs);
+          st->skipped, st->lone_exits, st->widened, st->refused, st->guarded, secs);
 }
 
 int main(int argc, char **argv) {
@@ -176,7 +177,9 @@ int main(int argc, char **argv) {
   int disable = getenv("SOFTTICKS_AS_DISABLE") && *getenv("SOFTTICKS_AS_DISABLE") &&
                 strcmp(getenv("SOFTTICKS_AS_DISABLE"), "0");
   int stats = getenv("SOFTTICKS_AS_STATS") != NULL, failed = 0, any_manifest = 0,
-      any_glibc_unit = 0;
+      any_glibc_unit = 0, any_own_init = 0;
+  enum sas_libc libc_option = SAS_LIBC_UNKNOWN, libc_source = SAS_LIBC_UNKNOWN;
+  const char *libc_word = getenv("SOFTTICKS_AS_LIBC");
   unsigned nskip = 0, cap_skip = 0, ticks_before;
 #ifdef __aarch64__
   enum rr_softticks_arch arch = RR_SOFTTICKS_ARCH_AARCH64; /* the host's, until options say */
@@ -225,6 +228,8 @@ int main(int argc, char **argv) {
           }
           skip[nskip++] = tok;
         }
+      } else if (!strncmp(a, "--softticks-libc=", 17)) {
+        libc_word = a + 17;
       } else if (!strncmp(a, "--softticks-arch=", 17)) {
         if (!strcmp(a + 17, "x86_64")) arch = RR_SOFTTICKS_ARCH_X86_64;
         else if (!strcmp(a + 17, "i386")) arch = RR_SOFTTICKS_ARCH_I386;
@@ -251,6 +256,14 @@ int main(int argc, char **argv) {
     if (a[0] != '-' || !strcmp(a, "-")) input_at[ninputs++] = npass - 1;
   }
   if (!emit) pass[0] = (char *)real_as(arch);
+  if (libc_word && *libc_word) {
+    if (!strcmp(libc_word, "glibc")) libc_option = SAS_LIBC_GLIBC;
+    else if (!strcmp(libc_word, "musl")) libc_option = SAS_LIBC_MUSL;
+    else {
+      fprintf(stderr, "%s: unknown C library %s (glibc or musl)\n", prog, libc_word);
+      return 1;
+    }
+  }
   if (disable || (!arch_known && !emit)) {
     if (emit) {
       fprintf(stderr, "%s: --softticks-emit with instrumentation disabled\n", prog);
@@ -296,8 +309,16 @@ int main(int argc, char **argv) {
     }
     any_manifest |= res.has_manifest;
     any_glibc_unit |= res.glibc_unit;
+    any_own_init |= res.own_initializer;
+    if (res.libc != SAS_LIBC_UNKNOWN) libc_source = res.libc;
     if (i + 1 == ninputs && st.ticks > ticks_before && !any_manifest) {
-      char *parts = sas_module_parts(arch, any_glibc_unit);
+      unsigned options =
+          (any_own_init ? ST_PARTS_OWN_INITIALIZER : 0) |
+          (sas_may_map_early(libc_option, libc_source, any_glibc_unit,
+                             getenv("COLLECT_GCC_OPTIONS"))
+               ? 0
+               : ST_PARTS_NO_EARLY_MAPPING);
+      char *parts = sas_module_parts(arch, options);
       size_t plen = parts ? strlen(parts) : 0;
       char *joined = parts ? malloc(res.len + plen + 2) : NULL;
       if (!joined) {
@@ -307,13 +328,17 @@ int main(int argc, char **argv) {
       memcpy(joined, res.text, res.len);
       if (res.len && res.text[res.len - 1] != '\n') joined[res.len++] = '\n';
       /* gas -g gives the appended code this file name, not the input's
-       * last line; the parts are AT&T text, so an input that ends in
-       * Intel syntax is switched back first. */
+       * last line; the parts are AT&T text in the file's own code mode,
+       * so an input that ends in Intel syntax or in another .codeNN
+       * region is switched back first. */
       {
         char marker[128];
         char *j2;
-        snprintf(marker, sizeof marker, "# 1 \"<softticks-as module parts>\"\n%s",
-                 res.syntax_at_end != SAS_SYNTAX_ATT ? RR_SOFTTICKS_X86_TO_ATT_SYNTAX : "");
+        const char *mode = "";
+        if (res.code_bits_at_end && arch != RR_SOFTTICKS_ARCH_AARCH64)
+          mode = arch == RR_SOFTTICKS_ARCH_I386 ? "\t.code32\n" : "\t.code64\n";
+        snprintf(marker, sizeof marker, "# 1 \"<softticks-as module parts>\"\n%s%s",
+                 res.syntax_at_end != SAS_SYNTAX_ATT ? RR_SOFTTICKS_X86_TO_ATT_SYNTAX : "", mode);
         j2 = realloc(joined, res.len + sizeof marker + plen + 1);
         if (!j2) {
           fprintf(stderr, "%s: out of memory\n", prog);

@@ -135,9 +135,17 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       sas_note(rep, line, "%s is a lone exit: no tick", s->v[nd->v].text);
       st->lone_exits++;
     } else if (tick[n] && !nd->skip) {
-      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax};
+      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax,
+                              o, s->v[nd->v].expansion, 0, s->v[nd->v].w.code_bits};
       int ok = 1;
-      if (nd->kind == SAS_NODE_LABEL) {
+      if (at.code_bits == 16) {
+        /* The ABI has no 16-bit sequence (real-mode code has no page to
+         * count in): the cycle stays open, and is said. */
+        sas_warn(rep, line, "warning: %s lies in a .code16 region: no tick (the ABI has no "
+                            "16-bit sequence)",
+                 nd->kind == SAS_NODE_LABEL ? s->v[nd->v].text : "an instruction");
+        ok = 0;
+      } else if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
         if (!src->stmts[o].is_label) {
           sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
@@ -168,10 +176,11 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     } else if (tick[n] && nd->skip) {
       st->skipped++;
     }
-    if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip) {
+    if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip && s->v[nd->v].w.code_bits != 16) {
       unsigned nx = sas_next_in_section(g, n);
       out[k++] = (struct sas_insert){src->stmts[o].end, nx ? live[nx] : 0, cfa[nd->v], line, 0,
-                                     NULL, s->v[nd->v].w.syntax};
+                                     NULL, s->v[nd->v].w.syntax, o, s->v[nd->v].expansion, 0,
+                                     s->v[nd->v].w.code_bits};
       st->rt_ticks++;
     }
   }
@@ -209,6 +218,10 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     }
     free(ticked_origin);
   }
+  {
+    unsigned cap = 3 * g->n + 1;
+    if (sas_expansion_guards(src, s, &out, &k, &cap)) goto done;
+  }
   qsort(out, k, sizeof *out, by_offset);
   for (n = 0, *nins = 0; n < k; n++) {
     if (*nins && out[*nins - 1].offset == out[n].offset && !out[n].text && !out[*nins - 1].text) {
@@ -223,6 +236,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     out[(*nins)++] = out[n];
   }
   for (n = 0; n < *nins; n++) {
+    if (out[n].guard) st->guarded++;
     st->saved += out[n].save_flags != 0;
     st->ticks += out[n].text == NULL;
     if (!out[n].save_flags || out[n].text) continue;

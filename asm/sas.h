@@ -70,7 +70,8 @@ enum sas_dir {
   SAS_DIR_PURGEM, SAS_DIR_INCLUDE,
   SAS_DIR_IF, SAS_DIR_ELSE, SAS_DIR_ENDIF,
   SAS_DIR_CFI, /* .cfi_* */
-  SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX
+  SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX,
+  SAS_DIR_CODE_MODE /* .code16, .code16gcc, .code32, .code64 (x86) */
 };
 /* The syntax mode gas reads a statement in (.intel_syntax/.att_syntax). */
 enum sas_syntax { SAS_SYNTAX_ATT, SAS_SYNTAX_INTEL_PREFIX, SAS_SYNTAX_INTEL };
@@ -83,6 +84,9 @@ struct sas_split {
   const char *mnem_at; /* where it starts: the prefixes are [word, mnem_at) */
   const char *operands; /* after the mnemonic and its blanks */
   unsigned char syntax; /* enum sas_syntax in force there (expand.c) */
+  /* The x86 code mode in force there (.code16/32/64, expand.c): 0 the
+   * file's own (--32 or --64), else 16, 32 or 64. */
+  unsigned char code_bits;
 };
 struct sas_target;
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out);
@@ -103,11 +107,17 @@ struct sas_vstmt {
   unsigned cond_depth; /* inside this many .if blocks */
   int is_label;
   struct sas_split w; /* its words (not for labels); pointers into text */
+  /* The statement of the file's own text (outside every body) whose
+   * expansion it is: a macro invocation, a .rept/.irp; origin itself
+   * outside any body.  Copies of one body statement share their text, so a
+   * tick only some expansions need is chosen at this one (expansion.c). */
+  unsigned expansion;
 };
 struct sas_stream {
   struct sas_vstmt *v;
   unsigned n, cap;
   unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
+  unsigned char code_bits_at_end; /* sas_split.code_bits after it */
 };
 int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
                struct sas_error *err);
@@ -223,15 +233,28 @@ struct sas_insert {
   size_t replace_end;
   char *text;
   unsigned char syntax; /* enum sas_syntax there: the tick is written in AT&T, then it is restored */
+  /* A tick: the source statement it was decided on and the expansion of
+   * its copy (sas_vstmt.expansion); guard K + 1, written only where the
+   * symbol of expansion.c's K is set to 1 (0: always written). */
+  unsigned origin, expansion, guard;
+  unsigned char code_bits; /* sas_split.code_bits there: the tick of that mode */
 };
 struct sas_stats {
   unsigned files, statements, instructions, ticks, saved, entry_ticks, cycle_ticks,
       rt_ticks, cycles_found, cycles_open, skipped, lone_exits, widened, refused,
-      cfi_adjusted, cfi_unexpressed;
+      cfi_adjusted, cfi_unexpressed, guarded;
 };
 int sas_place(const struct sas_source *src, const struct sas_stream *s,
               const struct sas_graph *g, struct sas_insert **ins, unsigned *nins,
               struct sas_stats *st, struct sas_report *rep, struct sas_error *err);
+
+/* expansion.c: the ticks of out[0, *k) that lie in a body whose copies
+ * not all tick get a guard, and every expansion holding a copy an
+ * insertion setting its symbol (*out grown as needed).  -1: out of memory. */
+int sas_expansion_guards(const struct sas_source *src, const struct sas_stream *s,
+                         struct sas_insert **out, unsigned *k, unsigned *cap);
+/* The guard's symbol for number k. */
+#define SAS_GUARD_SYMBOL ".Lsofttick_copy"
 
 /* emit.c: the instrumented text (malloc'd).  The module parts are not
  * part of it: main.c appends them once, after the last input. */
@@ -239,12 +262,20 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
                const char *line_marker_name, size_t *len);
 
 /* The module parts with this tool's manifest (malloc'd), NULL if they
- * cannot be built; a unit of glibc itself gets no early mapping
- * (target_libc.c). */
-char *sas_module_parts(enum rr_softticks_arch arch, int glibc_unit);
+ * cannot be built, less what options (enum st_parts_option,
+ * common/module_asm.h) leaves out. */
+char *sas_module_parts(enum rr_softticks_arch arch, unsigned options);
 
 /* target_libc.c: the source is a unit of the GNU C library itself. */
 int sas_is_glibc_unit(const char *buf, size_t len);
+/* The C library a source's line markers show (its headers). */
+enum sas_libc { SAS_LIBC_UNKNOWN, SAS_LIBC_GLIBC, SAS_LIBC_MUSL };
+enum sas_libc sas_libc_of_source(const char *buf, size_t len);
+/* Whether the module parts carry the early mapping: from the option
+ * (--softticks-libc), the sources' headers, glibc's own units and the GCC
+ * driver's options (COLLECT_GCC_OPTIONS, may be NULL). */
+int sas_may_map_early(enum sas_libc option, enum sas_libc source, int glibc_unit,
+                      const char *driver_options);
 
 /* The whole pipeline on one source (instrument.c). */
 struct sas_result {
@@ -252,9 +283,12 @@ struct sas_result {
   size_t len;
   int has_manifest;
   int glibc_unit; /* sas_is_glibc_unit */
+  int own_initializer; /* the source defines __rr_softticks_init */
+  enum sas_libc libc;  /* sas_libc_of_source */
   struct sas_insert *ins; /* options.fragment only: the insertions, sorted (caller frees) */
   unsigned nins;
   unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
+  unsigned char code_bits_at_end; /* .code16/32/64 in force after it, 0 none */
 };
 int sas_instrument(struct sas_source *src, const struct sas_options *opt,
                    const char *line_marker_name, struct sas_result *res, struct sas_stats *st,
