@@ -5,7 +5,6 @@
 #include "TickTarget.h"
 
 #include "lto_link_check.h"
-#include "module_asm.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/Constants.h>
@@ -119,28 +118,12 @@ static void addLtoLinkCheck(Module &M) {
 #endif
 }
 
-// The page check's reference to __ehdr_start (common/module_asm.h), as a
-// weak hidden declaration kept by llvm.compiler.used: the link resolves
-// symbols before the LTO backend adds the parts, and without a reference
-// it sees, lld leaves __ehdr_start undefined and the check reads 0 (no
-// check).  Only for a target that gets ticks; a declaration already there
-// (the program's own) is left as it is.
-static void addEhdrStartReference(Module &M) {
-  if (!tickTargetFor(Triple(M.getTargetTriple())) || M.getNamedValue(ST_EHDR_START))
-    return;
-  auto *Ehdr = new GlobalVariable(M, Type::getInt8Ty(M.getContext()), /*isConstant=*/true,
-                                  GlobalValue::ExternalWeakLinkage, nullptr, ST_EHDR_START);
-  Ehdr->setVisibility(GlobalValue::HiddenVisibility);
-  appendToCompilerUsed(M, {Ehdr});
-}
-
 PreservedAnalyses SoftTicksPipelineStartPass::run(Module &M, ModuleAnalysisManager &) {
   if (isLtoPrelink(M) && !M.getModuleFlag(InstrumentedFlag)) {
     M.getOrInsertNamedMetadata(LtoPrelinkMark);
     M.addModuleFlag(Module::Max, LtoUnitFlag, 1);
     addLtoClaim(M);
     addLtoLinkCheck(M);
-    addEhdrStartReference(M);
   }
 
   bool Traced = false;

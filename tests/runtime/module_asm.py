@@ -7,10 +7,7 @@ hidden function __rr_softticks_init whose bytes equal the fresh compile's
 the 20-byte note, all in the COMDAT group __rr_softticks_init; and the
 early mapping (common/module_asm.c): the ifunc __rr_softticks_early, the
 GOT reference to it and the .init_array slot of the no-op that holds that
-reference, in the group __rr_softticks_early; and the page check, a
-hidden function in the group __rr_softticks_page_check with its message
-and its .init_array.00001 slot, whose code refers to nothing but
-__ehdr_start through the GOT (i386: and the GOT itself) and its message.  Two units linked into one
+reference, in the group __rr_softticks_early.  Two units linked into one
 shared object keep one of each.  By hand, from a build tree:
 
     python3 ../tests/runtime/module_asm.py --module-asm common/st-module-asm \\
@@ -94,25 +91,6 @@ OBJECT_CHECKS = [
     # The reference that makes the loader call the resolver: a GOT one.
     (r"_GOT[^\n]* __rr_softticks_early( [-+]|\n)",
      "no GOT relocation against __rr_softticks_early"),
-    (r"`\.group' \[__rr_softticks_page_check\] contains [0-9]+ sections:\n[^\n]*\n[^\n]*"
-     r"   \.text\.__rr_softticks_page_check\n[^\n]*\n[^\n]*   \.rodata\.__rr_softticks_page_check\n"
-     r"[^\n]*   \.init_array\.00001\n",
-     "no COMDAT group __rr_softticks_page_check of its code, message and .init_array.00001 slot"),
-    (r"FUNC +GLOBAL +HIDDEN +[0-9]+ __rr_softticks_page_check\n",
-     "__rr_softticks_page_check is not a hidden function"),
-    (r"NOTYPE +WEAK +HIDDEN +UND __ehdr_start\n", "__ehdr_start is not a weak hidden reference"),
-    # Nothing that needs a dynamic relocation: it runs while the loader
-    # relocates the module (from the early mapping's resolver), in ld.so
-    # and libc too.  __ehdr_start's GOT entry (i386: and the GOT), and its
-    # message in its own group, relative to the code (i386: to the GOT).
-    (r"Relocation section '\.rela?\.text\.__rr_softticks_page_check'[^\n]*\n[^\n]*\n"
-     r"([^\n]*((_GOTPC|GOT32X|GOTPCRELX|_GOT_PAGE|_GOT_LO12_NC) [^\n]*"
-     r"(__ehdr_start|_GLOBAL_OFFSET_TABLE_)|(_PC32|_GOTOFF|_ADR_PREL_PG_HI21|_ADD_ABS_LO12_NC) "
-     r"[^\n]*\.rodata\.__rr_softticks_page_check)[^\n]*\n)+\n",
-     "the page check relocates something other than __ehdr_start's GOT entry and its message"),
-    (r"Relocation section '\.rela?\.init_array\.00001'[^\n]*\n[^\n]*\n[^\n]*"
-     r"__rr_softticks_page_check",
-     "no .init_array.00001 slot points at __rr_softticks_page_check"),
 ]
 
 
@@ -184,8 +162,7 @@ def check_object(arch, tool, obj, reference, reference_name):
 
 def check_two_units(a, arch, d, first, last):
     """COMDAT: two units (from different assemblers) linked into one shared
-    object keep one initializer, one page check, their .init_array entries
-    and one note."""
+    object keep one initializer, one .init_array entry and one note."""
     linked = []
     drivers = [("gnu-ld", shlex.split(getattr(a, "gas_" + arch)))]
     if a.lld and a.clang:
@@ -201,16 +178,15 @@ def check_two_units(a, arch, d, first, last):
             continue
         _, out, _ = run(["readelf", "-W", "-s", "-d", "-r", so])
         ndefs = len(re.findall(r"FUNC +[A-Z]+ +[A-Z]+ +[0-9]+ __rr_softticks_init\n", out))
-        # Three slots: the initializer's, the early mapping's no-op and the
-        # page check; and an IRELATIVE relocation, which the loader applies
-        # by calling the resolver.
-        three_slots = 3 * POINTER[arch]
+        # Two slots: the initializer's and the early mapping's no-op; and an
+        # IRELATIVE relocation, which the loader applies by calling the
+        # resolver.
+        two_slots = 2 * POINTER[arch]
         nirel = len(re.findall("_IRELATIV", out))
-        nchecks = len(re.findall(r"FUNC +[A-Z]+ +[A-Z]+ +[0-9]+ __rr_softticks_page_check\n", out))
-        if ndefs != 1 or nchecks != 1 or nirel < 1 or \
-           not re.search(r"\(INIT_ARRAYSZ\) +%d \(bytes\)" % three_slots, out):
-            fail("%s/%s: %d initializer symbols, %d page checks, %d IRELATIVE relocations, or "
-                 "not three .init_array entries:\n%s" % (arch, linker, ndefs, nchecks, nirel, out))
+        if ndefs != 1 or not re.search(r"\(INIT_ARRAYSZ\) +%d \(bytes\)" % two_slots, out) \
+           or nirel < 1:
+            fail("%s/%s: %d initializer symbols, %d IRELATIVE relocations, or not two "
+                 ".init_array entries:\n%s" % (arch, linker, ndefs, nirel, out))
         note = section_hex(so, arch, ".note.rrsoftticks")
         if note != EXPECTED_NOTE:
             fail("%s/%s: linked note is '%s', want one '%s'" % (arch, linker, note, EXPECTED_NOTE))
