@@ -200,6 +200,22 @@ oom:
 
 static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned origin) {
   struct sas_stream *s = c->out;
+  int is_label = c->src->stmts[origin].is_label;
+  struct sas_split dot;
+  const char *name;
+  size_t n;
+  if (!is_label && sas_dot_label(w, &name, &n)) {
+    /* The graph reads it as the label it is; the source keeps its text. */
+    memmove(text, name, n);
+    text[n] = ':';
+    text[n + 1] = 0;
+    memset(&dot, 0, sizeof dot);
+    dot.dir = SAS_DIR_SET;
+    dot.word = dot.rest = dot.mnem_at = dot.operands = text;
+    dot.syntax = w->syntax;
+    w = &dot;
+    is_label = 1;
+  }
   if (s->n == s->cap) {
     unsigned ncap = s->cap ? s->cap * 2 : 1024;
     struct sas_vstmt *v = realloc(s->v, ncap * sizeof *v);
@@ -208,7 +224,7 @@ static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned o
     s->cap = ncap;
   }
   s->v[s->n++] =
-      (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label, *w};
+      (struct sas_vstmt){text, origin, c->cond_depth, is_label, *w};
   return 0;
 }
 

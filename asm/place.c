@@ -139,7 +139,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       int ok = 1;
       if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
-        if (!src->stmts[o].is_label) {
+        if (!src->stmts[o].is_label && s->v[nd->v].w.dir != SAS_DIR_SET) {
           sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
           ok = 0;
         } else if (!nx || g->nodes[nx].kind == SAS_NODE_DATA) {

@@ -87,6 +87,9 @@ struct sas_split {
 struct sas_target;
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out);
 enum sas_dir sas_directive(const char *name, size_t n);
+/* Whether the statement sets a symbol to the location counter (`.set
+ * NAME, .`): a label; its name in [*name, *name + *len). */
+int sas_dot_label(const struct sas_split *w, const char **name, size_t *len);
 /* The directive names symbols without using their addresses. */
 int sas_dir_names_no_address(enum sas_dir d);
 
@@ -96,6 +99,8 @@ struct sas_vstmt {
   char *text;
   unsigned origin;     /* index into src->stmts */
   unsigned cond_depth; /* inside this many .if blocks */
+  /* "name:", or `.set name, .` written as "name:" (sas_dot_label; its
+   * w.dir is then SAS_DIR_SET, the rest of w empty) */
   int is_label;
   struct sas_split w; /* its words (not for labels); pointers into text */
 };
