@@ -311,7 +311,8 @@ struct build {
   struct symtab syms;
   int *node_of; /* vstmt -> node, -1 */
   struct sas_report *rep;
-  struct namebuf name, tok, ref; /* label names; mark_taken's tokens; resolve's keys */
+  /* label names; mark_taken's tokens; resolve's keys; is_data_label's */
+  struct namebuf name, tok, ref, lab;
   unsigned *res, res_cap; /* resolve's answer: every definition, however many */
   int oom;
 };
@@ -398,8 +399,37 @@ static unsigned resolve(struct build *b, const char *ref, unsigned v) {
   return k;
 }
 
+/*
+ * Whether label node n labels data kept in a code section (OpenSSL's
+ * K256 tables in .text, read through `leaq K256(%rip),%rbp`): the next
+ * statement past its labels is data, and the data runs on to a label or
+ * the section's end, not into an instruction (data that runs into code
+ * may be instructions written as bytes, which only a jump reaches).  A
+ * label typed @function is code however it is written.
+ */
+static int is_data_label(struct build *b, unsigned n) {
+  const struct sas_graph *g = b->g;
+  const char *name;
+  struct sym *y;
+  unsigned k = n;
+  if (g->nodes[n].kind != SAS_NODE_LABEL) return 0;
+  name = label_key(&b->lab, b->s->v[g->nodes[n].v].text);
+  y = name ? lookup(&b->syms, name, 0) : NULL;
+  if (!name) {
+    b->oom = 1;
+    return 0;
+  }
+  if (y && (y->is_func || y->is_ifunc)) return 0;
+  while ((k = sas_next_in_section(g, k)) && g->nodes[k].kind == SAS_NODE_LABEL) {
+  }
+  if (!k || g->nodes[k].kind != SAS_NODE_DATA) return 0;
+  while ((k = sas_next_in_section(g, k)) && g->nodes[k].kind == SAS_NODE_DATA) {
+  }
+  return !k || g->nodes[k].kind == SAS_NODE_LABEL;
+}
+
 /* Every symbol named in text (not in strings, not registers, not after
- * @) that is a label of a code section: address taken. */
+ * @) that is a label of code in a code section: address taken. */
 static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
   const char *p = t;
   unsigned found = 0;
@@ -430,6 +460,7 @@ static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
       n = resolve(b, tok, v);
       for (i = 0; i < n; i++) {
         int node = b->node_of[b->res[i]];
+        if (node > 0 && is_data_label(b, (unsigned)node)) continue;
         if (node > 0) found++;
         if (node > 0 && !b->g->nodes[node].entry) {
           b->g->nodes[node].entry = 1;
@@ -722,6 +753,7 @@ out:
   free(b.name.p);
   free(b.tok.p);
   free(b.ref.p);
+  free(b.lab.p);
   free(b.res);
   symtab_free(&b.syms);
   return rc;
