@@ -1,11 +1,14 @@
 /*
  * .macro, .rept, .irp and .irpc expanded into the stream the assembler
- * sees (sas.h).  Conditionals are not evaluated: both arms stay in the
- * stream (a superset of the code) and each statement records its depth.
+ * sees (sas.h).  Conditionals are decided where the file decides them
+ * (cond.c): only the arm gas assembles enters the stream; an undecided
+ * one keeps every arm and its directives (cfg.c enters each arm), and
+ * each statement records how many undecided blocks it lies in.
  * .rept with a count other than a literal 0 or 1 is expanded twice: two
  * copies close every cycle one copy makes with the next (jnz 1b to a
  * label later in the body), and a tick decided on a body statement lands
- * in the body's text, so every copy carries it.
+ * in the body's text, so every copy carries it.  Values set inside such a
+ * body are not known (gas runs it more often).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -42,6 +45,19 @@ struct ctx {
   struct macro *macros;
   unsigned counter, cond_depth;
   enum sas_syntax syntax; /* in force at the next statement */
+  struct sas_conds *conds;
+  unsigned char *cond; /* the open conditionals, innermost last (enum cond) */
+  unsigned ncond, cap_cond;
+  unsigned abbreviated; /* inside this many .rept expanded fewer times than gas does */
+};
+
+/* The state of an open conditional block. */
+enum cond {
+  COND_ACTIVE, /* this arm is assembled */
+  COND_SEEK,   /* no arm taken yet; this one is not assembled */
+  COND_DONE,   /* an earlier arm was taken */
+  COND_BOTH,   /* undecided: every arm is kept */
+  COND_DEAD    /* the whole block lies in an arm that is not assembled */
 };
 
 static int fail(struct ctx *c, unsigned line, const char *what, const char *name) {
@@ -225,6 +241,72 @@ static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned o
   }
   s->v[s->n++] =
       (struct sas_vstmt){text, origin, c->cond_depth, is_label, *w};
+  return sas_conds_note(c->conds, text, is_label, w, c->abbreviated > 0);
+}
+
+/* Whether the next statement is assembled: an inner block of an arm that
+ * is not is COND_DEAD, so the innermost block tells. */
+static int active(const struct ctx *c) {
+  return !c->ncond || c->cond[c->ncond - 1] == COND_ACTIVE || c->cond[c->ncond - 1] == COND_BOTH;
+}
+
+/* An .if*, .else, .elseif or .endif (t is taken: emitted or freed). */
+static int conditional(struct ctx *c, char *t, struct sas_split *w, unsigned i) {
+  unsigned char *top;
+  int r;
+  if (w->dir == SAS_DIR_IF) {
+    unsigned char st = COND_DEAD;
+    if (c->ncond == c->cap_cond) {
+      unsigned nc = c->cap_cond ? c->cap_cond * 2 : 16;
+      unsigned char *ns = realloc(c->cond, nc);
+      if (!ns) {
+        free(t);
+        return -1;
+      }
+      c->cond = ns;
+      c->cap_cond = nc;
+    }
+    if (active(c)) {
+      r = sas_cond_eval(c->conds, w);
+      st = r > 0 ? COND_ACTIVE : r == 0 ? COND_SEEK : COND_BOTH;
+    }
+    c->cond[c->ncond++] = st;
+    if (st != COND_BOTH) {
+      free(t);
+      return 0;
+    }
+    if (emit(c, t, w, i)) return -1;
+    c->cond_depth++;
+    return 0;
+  }
+  if (!c->ncond) return emit(c, t, w, i); /* gas's error: left to it */
+  top = &c->cond[c->ncond - 1];
+  if (w->dir == SAS_DIR_ENDIF) {
+    c->ncond--;
+    if (*top != COND_BOTH) {
+      free(t);
+      return 0;
+    }
+    if (c->cond_depth) c->cond_depth--;
+    return emit(c, t, w, i);
+  }
+  if (*top == COND_BOTH) return emit(c, t, w, i);
+  if (*top == COND_ACTIVE) {
+    *top = COND_DONE;
+  } else if (*top == COND_SEEK) {
+    r = w->word_len == 5 ? 1 : sas_cond_eval(c->conds, w); /* .else : .elseif */
+    if (r > 0) *top = COND_ACTIVE;
+    if (r < 0) {
+      /* This arm and the later ones may be assembled: for the graph, an
+       * undecided .if opens here. */
+      *top = COND_BOTH;
+      w->dir = SAS_DIR_IF;
+      if (emit(c, t, w, i)) return -1;
+      c->cond_depth++;
+      return 0;
+    }
+  }
+  free(t);
   return 0;
 }
 
@@ -383,8 +465,10 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
     struct frame f = {0, NULL, NULL, c->counter++, up};
     while (*endp && isspace((unsigned char)*endp)) endp++;
     if (endp != rest && !*endp && count >= 0 && count <= 1) copies = (unsigned)count;
+    c->abbreviated += copies == 2;
     for (k = 0; k < copies; k++)
       if (expand_range(c, body, close, up ? &f : NULL, depth)) return -1;
+    c->abbreviated -= copies == 2;
     return 0;
   } else {
     char **args = NULL, *name, *values[1] = {NULL};
@@ -451,6 +535,15 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
     if (!t) return -1;
     sas_split(c->target, t, &w);
     w.syntax = (unsigned char)c->syntax;
+    if (!c->src->stmts[i].is_label &&
+        (w.dir == SAS_DIR_IF || w.dir == SAS_DIR_ELSE || w.dir == SAS_DIR_ENDIF)) {
+      if (conditional(c, t, &w, i)) return -1;
+      continue;
+    }
+    if (!active(c)) { /* gas skips it: no definition, no code, no syntax switch */
+      free(t);
+      continue;
+    }
     if (w.dir == SAS_DIR_INTEL_SYNTAX)
       c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
     else if (w.dir == SAS_DIR_ATT_SYNTAX)
@@ -495,24 +588,21 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       if (rc) return -1;
       continue;
     }
-    if (w.dir == SAS_DIR_IF) {
-      if (emit(c, t, &w, i)) return -1;
-      c->cond_depth++;
-      continue;
-    }
-    if (w.dir == SAS_DIR_ENDIF && c->cond_depth) c->cond_depth--;
     if (emit(c, t, &w, i)) return -1;
   }
   return 0;
 }
 
-int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
-               struct sas_error *err) {
-  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT};
-  int rc;
+int sas_expand(const struct sas_source *src, const struct sas_options *opt,
+               struct sas_stream *out, struct sas_report *rep, struct sas_error *err) {
+  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT,
+                  NULL, NULL, 0, 0, 0};
+  int rc = -1;
   out->v = NULL;
   out->n = out->cap = 0;
-  rc = expand_range(&c, 0, src->nstmts, NULL, 0);
+  if ((c.conds = sas_conds_new(opt))) rc = expand_range(&c, 0, src->nstmts, NULL, 0);
+  sas_conds_free(c.conds);
+  free(c.cond);
   out->syntax_at_end = (unsigned char)c.syntax;
   while (c.macros) {
     struct macro *m = c.macros;

@@ -109,8 +109,23 @@ struct sas_stream {
   unsigned n, cap;
   unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
 };
-int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
-               struct sas_error *err);
+struct sas_options;
+int sas_expand(const struct sas_source *src, const struct sas_options *opt,
+               struct sas_stream *out, struct sas_report *rep, struct sas_error *err);
+
+/* cond.c: gas's conditionals decided where the file decides them: the
+ * symbols defined so far (sas_conds_note on each statement of the stream)
+ * and --defsym. */
+struct sas_conds;
+struct sas_conds *sas_conds_new(const struct sas_options *opt); /* NULL: out of memory */
+void sas_conds_free(struct sas_conds *c);
+/* What the statement defines; values_unreliable: the stream does not run
+ * it as often as gas does (an abbreviated .rept), so a value it sets is
+ * not known.  -1 when out of memory. */
+int sas_conds_note(struct sas_conds *c, const char *text, int is_label, const struct sas_split *w,
+                   int values_unreliable);
+/* An .if* or .elseif: 1 assembles its arm, 0 not, -1 undecided. */
+int sas_cond_eval(struct sas_conds *c, const struct sas_split *w);
 void sas_stream_free(struct sas_stream *s);
 
 /* One instruction's control flow and what it does to the registers the
@@ -177,6 +192,9 @@ struct sas_options {
   int compiled;
   /* A fragment (fragment.c): nothing on stderr; the result keeps the insertions. */
   int fragment;
+  /* gas's --defsym NAME=VALUE, as given (conditionals read them: cond.c). */
+  const char *const *defsym;
+  unsigned ndefsym;
 };
 /* The node after n in n's section (its layout), 0 if none. */
 unsigned sas_next_in_section(const struct sas_graph *g, unsigned n);
