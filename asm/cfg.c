@@ -551,22 +551,36 @@ static int in_list(const struct sas_options *o, const char *name) {
 }
 
 /*
- * An instruction the target does not know may go anywhere and use any
- * flag: its function (outside any, the code of its section outside
- * functions) gets no tick, and the warning says so even without
- * --softticks-report.  Placement still sees its edges (it falls through
- * and may leave: everything is live there).
+ * The smallest unit left alone where the tool cannot decide: the function
+ * (outside any, the code of its section outside functions) of
+ *  - an instruction the target does not know: it may go anywhere and use
+ *    any flag.  Placement still sees its edges (it falls through and may
+ *    leave: everything is live there);
+ *  - a branch relative to the location counter (`loop .`, `jnz .-3`): its
+ *    target is a distance in bytes, which a tick in between would change
+ *    (a tick cannot go between `loop .` and itself either).
+ * The rest of the file ticks; the warning says so even without
+ * --softticks-report.
  */
-static void leave_unknown_alone(const struct sas_source *src, const struct sas_stream *s,
-                                struct sas_graph *g, const char **fn_of, struct sas_report *rep) {
+static void leave_functions_alone(const struct sas_source *src, const struct sas_stream *s,
+                                  struct sas_graph *g, const char **fn_of,
+                                  struct sas_report *rep) {
   unsigned n, k;
   for (n = 1; n < g->n; n++) {
     struct sas_node *nd = &g->nodes[n];
-    if (nd->kind != SAS_NODE_INSN || nd->insn.flow != SAS_FLOW_UNKNOWN) continue;
-    nd->leaves_file = 1;
+    const char *why;
+    if (nd->kind != SAS_NODE_INSN) continue;
+    if (nd->insn.flow == SAS_FLOW_UNKNOWN) {
+      nd->leaves_file = 1;
+      why = "unknown instruction";
+    } else if (nd->location_branch) {
+      why = "branch relative to the location counter";
+    } else {
+      continue;
+    }
     if (nd->skip) continue;
     sas_warn(rep, src->stmts[s->v[nd->v].origin].line,
-             "warning: unknown instruction (%s): %s %s is not instrumented", s->v[nd->v].text,
+             "warning: %s (%s): %s %s is not instrumented", why, s->v[nd->v].text,
              fn_of[n] ? "function" : "the code outside functions of section",
              fn_of[n] ? fn_of[n] : "of this file");
     for (k = 1; k < g->n; k++)
@@ -757,6 +771,11 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       case SAS_FLOW_CALL: {
         unsigned n, i, inside = 0;
         const char *target;
+        if (sas_uses_location(nd->insn.operands)) {
+          nd->location_branch = 1;
+          nd->leaves_file = nd->insn.flow != SAS_FLOW_CALL;
+          break;
+        }
         if (!nd->insn.target_len) {
           sas_note(rep, line, "branch to an expression, not a label: not followed (%s)", t);
           mark_taken(&b, nd->insn.operands, v);
@@ -794,7 +813,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     }
   }
   if (b.oom) goto oom;
-  leave_unknown_alone(src, s, g, fn_of, rep);
+  leave_functions_alone(src, s, g, fn_of, rep);
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)
     if (g->nodes[v].entry && add_edge(g, 0, v)) goto oom;

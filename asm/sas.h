@@ -90,6 +90,8 @@ enum sas_dir sas_directive(const char *name, size_t n);
 /* Whether the statement sets a symbol to the location counter (`.set
  * NAME, .`): a label; its name in [*name, *name + *len). */
 int sas_dot_label(const struct sas_split *w, const char **name, size_t *len);
+/* Whether operands use the location counter `.` as a value. */
+int sas_uses_location(const char *ops);
 /* The directive names symbols without using their addresses. */
 int sas_dir_names_no_address(enum sas_dir d);
 
@@ -169,6 +171,10 @@ struct sas_node {
   /* A jump that may leave the file (indirect, or to no label of the file):
    * what it reaches is unseen, so the tick's registers stay live there. */
   int leaves_file;
+  /* A direct branch to an address relative to the location counter
+   * (`loop .`, `jnz .-3`): a tick anywhere in its function may move what
+   * it reaches, so the function is left alone (cfg.c). */
+  int location_branch;
   struct sas_insn insn;
 };
 struct sas_graph {

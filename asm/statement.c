@@ -193,3 +193,14 @@ int sas_dot_label(const struct sas_split *w, const char **name, size_t *len) {
   while (isspace((unsigned char)*p)) p++;
   return !*p;
 }
+
+int sas_uses_location(const char *ops) {
+  const char *p;
+  for (p = strchr(ops, '.'); p; p = strchr(p + 1, '.')) {
+    int before = p > ops && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
+                             p[-1] == '$' || p[-1] == '@'),
+        after = isalnum((unsigned char)p[1]) || p[1] == '_' || p[1] == '.' || p[1] == '$';
+    if (!before && !after) return 1;
+  }
+  return 0;
+}
