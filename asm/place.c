@@ -249,9 +249,10 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   {
     unsigned first, left = open_cycles(g, cut, &first);
     st->cycles_open += left;
+    /* Always said: the guarantee does not hold there. */
     if (left)
-      sas_note(rep, src->stmts[s->v[g->nodes[first].v].origin].line,
-               "%u statements lie on cycles without a tick (first here)", left);
+      sas_warn(rep, src->stmts[s->v[g->nodes[first].v].origin].line,
+               "warning: %u statements lie on cycles without a tick (first here)", left);
   }
   *ins = out;
   out = NULL;
