@@ -34,6 +34,7 @@ struct frame {
   char **names, **values;
   unsigned counter; /* \@ */
   const struct frame *up;
+  int bare; /* .altmacro: names are substituted without the backslash too */
 };
 
 struct ctx {
@@ -49,6 +50,8 @@ struct ctx {
   unsigned char *cond; /* the open conditionals, innermost last (enum cond) */
   unsigned ncond, cap_cond;
   unsigned abbreviated; /* inside this many .rept expanded fewer times than gas does */
+  int altmacro;         /* .altmacro in force */
+  unsigned locals;      /* LOCAL names made so far (gas's .LL%04x) */
 };
 
 /* The state of an open conditional block. */
@@ -116,6 +119,21 @@ static char *substitute(const char *t, const struct frame *f) {
     len += n_;                                             \
   } while (0)
   while (*t) {
+    if (f && f->bare && (isalpha((unsigned char)*t) || *t == '_') &&
+        (len == 0 || !ident_char((unsigned char)o[len - 1]))) {
+      size_t k = 0;
+      unsigned i;
+      while (ident_char((unsigned char)t[k])) k++;
+      for (i = 0; i < f->n; i++)
+        if (strlen(f->names[i]) == k && !strncmp(f->names[i], t, k)) break;
+      if (i < f->n) {
+        PUT(f->values[i], strlen(f->values[i]));
+      } else {
+        PUT(t, k);
+      }
+      t += k;
+      continue;
+    }
     if (*t == '\\' && f) {
       if (t[1] == '(' && t[2] == ')') {
         t += 3;
@@ -394,6 +412,77 @@ static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned
   return 0;
 }
 
+/* Whether the statement is .altmacro's `LOCAL name[, name...]`. */
+static int is_local(const struct ctx *c, const struct sas_split *w) {
+  return c->altmacro && w->dir == SAS_DIR_NONE && w->word_len == 5 &&
+         !strncasecmp(w->word, "LOCAL", 5);
+}
+
+/*
+ * An invocation under .altmacro (gas's alternate macro mode): an argument
+ * in <angle brackets> is its text, and each `LOCAL name` of the body
+ * names a label of its own per expansion (gas's .LL0001 ...), which the
+ * body's bare `name` means.  The frame gets the locals after the
+ * parameters (its arrays then malloc'd); 0, or -1 when out of memory.
+ */
+static int alt_frame(struct ctx *c, const struct macro *m, struct frame *f) {
+  unsigned i, k, n = f->n;
+  char **names = NULL, **values = NULL;
+  for (i = 0; i < m->nparams; i++) {
+    size_t len = strlen(f->values[i]);
+    if (len >= 2 && f->values[i][0] == '<' && f->values[i][len - 1] == '>') {
+      memmove(f->values[i], f->values[i] + 1, len - 2);
+      f->values[i][len - 2] = 0;
+    }
+  }
+  for (k = m->body; k < m->end; k++) {
+    char *t = stmt_text(c->src, k), **names2, **values2, **list;
+    struct sas_split w;
+    unsigned nl, j;
+    if (!t) goto oom;
+    sas_split(c->target, t, &w);
+    if (c->src->stmts[k].is_label || !is_local(c, &w)) {
+      free(t);
+      continue;
+    }
+    list = split_args(w.rest, &nl);
+    free(t);
+    if (!list) goto oom;
+    names2 = realloc(names, (n + nl) * sizeof *names2);
+    if (names2) names = names2;
+    values2 = realloc(values, (n + nl) * sizeof *values2);
+    if (values2) values = values2;
+    if (!names2 || !values2) {
+      for (j = 0; j < nl; j++) free(list[j]);
+      free(list);
+      goto oom;
+    }
+    if (n == f->n && n == m->nparams) { /* the parameters first */
+      for (j = 0; j < n; j++) {
+        names[j] = f->names[j];
+        values[j] = f->values[j];
+      }
+    }
+    for (j = 0; j < nl; j++) {
+      char label[32];
+      snprintf(label, sizeof label, ".LL%04x", ++c->locals);
+      names[n] = list[j];
+      values[n++] = strdup(label);
+    }
+    free(list);
+  }
+  if (names) {
+    f->names = names;
+    f->values = values;
+    f->n = n;
+  }
+  return 0;
+oom:
+  free(names);
+  free(values);
+  return -1;
+}
+
 static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned line, unsigned depth) {
   char **args, **values;
   unsigned n, i, pos = 0;
@@ -448,9 +537,18 @@ static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned lin
   }
   for (i = 0; i < m->nparams; i++)
     if (!values[i]) values[i] = strdup(m->deflt[i] ? m->deflt[i] : "");
-  f = (struct frame){m->nparams, m->param, values, c->counter++, NULL};
   free(args);
-  rc = expand_range(c, m->body, m->end, &f, depth + 1);
+  f = (struct frame){m->nparams, m->param, values, c->counter++, NULL, c->altmacro};
+  rc = c->altmacro ? alt_frame(c, m, &f) : 0;
+  if (!rc) rc = expand_range(c, m->body, m->end, &f, depth + 1);
+  if (f.names != m->param) {
+    for (i = m->nparams; i < f.n; i++) {
+      free(f.names[i]);
+      free(f.values[i]);
+    }
+    free(f.names);
+    if (f.values != values) free(f.values);
+  }
   for (i = 0; i < m->nparams; i++) free(values[i]);
   free(values);
   return rc;
@@ -462,7 +560,7 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
     char *endp;
     long count = strtol(rest, &endp, 0);
     unsigned copies = 2, k;
-    struct frame f = {0, NULL, NULL, c->counter++, up};
+    struct frame f = {0, NULL, NULL, c->counter++, up, 0};
     while (*endp && isspace((unsigned char)*endp)) endp++;
     if (endp != rest && !*endp && count >= 0 && count <= 1) copies = (unsigned)count;
     c->abbreviated += copies == 2;
@@ -510,7 +608,7 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
       n = 1;
     }
     for (k = 0; k < n && rc == 0; k++) {
-      struct frame f = {1, &name, values, c->counter++, up};
+      struct frame f = {1, &name, values, c->counter++, up, 0};
       values[0] = args[k];
       rc = expand_range(c, body, close, &f, depth);
     }
@@ -544,6 +642,14 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       free(t);
       continue;
     }
+    if (f && is_local(c, &w)) { /* alt_frame named its labels */
+      free(t);
+      continue;
+    }
+    if (w.dir == SAS_DIR_OTHER && w.word_len >= 9 && !strncasecmp(w.word, ".altmacro", 9))
+      c->altmacro = 1;
+    else if (w.dir == SAS_DIR_OTHER && w.word_len >= 11 && !strncasecmp(w.word, ".noaltmacro", 11))
+      c->altmacro = 0;
     if (w.dir == SAS_DIR_INTEL_SYNTAX)
       c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
     else if (w.dir == SAS_DIR_ATT_SYNTAX)
@@ -596,7 +702,7 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
 int sas_expand(const struct sas_source *src, const struct sas_options *opt,
                struct sas_stream *out, struct sas_report *rep, struct sas_error *err) {
   struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT,
-                  NULL, NULL, 0, 0, 0};
+                  NULL, NULL, 0, 0, 0, 0, 0};
   int rc = -1;
   out->v = NULL;
   out->n = out->cap = 0;
