@@ -26,6 +26,7 @@ struct macro {
   char **param, **deflt;
   int *vararg;
   unsigned body, end; /* source statements [body, end) */
+  const struct sas_source *src; /* of the file defining it (an .include's) */
   struct macro *next;
 };
 
@@ -52,6 +53,11 @@ struct ctx {
   unsigned abbreviated; /* inside this many .rept expanded fewer times than gas does */
   int altmacro;         /* .altmacro in force */
   unsigned locals;      /* LOCAL names made so far (gas's .LL%04x) */
+  const struct sas_options *opt;
+  const struct sas_source *main; /* the file instrumented; src: the one read now */
+  unsigned at; /* the statement of main being expanded (an .include's, a macro call's) */
+  struct sas_source **includes; /* read, freed at the end */
+  unsigned nincludes;
 };
 
 /* The state of an open conditional block. */
@@ -234,7 +240,7 @@ oom:
 
 static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned origin) {
   struct sas_stream *s = c->out;
-  int is_label = c->src->stmts[origin].is_label;
+  int is_label = c->src->stmts[origin].is_label, foreign = c->src != c->main;
   struct sas_split dot;
   const char *name;
   size_t n;
@@ -258,7 +264,7 @@ static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned o
     s->cap = ncap;
   }
   s->v[s->n++] =
-      (struct sas_vstmt){text, origin, c->cond_depth, is_label, *w};
+      (struct sas_vstmt){text, foreign ? c->at : origin, c->cond_depth, is_label, *w, foreign};
   return sas_conds_note(c->conds, text, is_label, w, c->abbreviated > 0);
 }
 
@@ -362,6 +368,7 @@ static struct macro *find_macro(struct ctx *c, const char *name, size_t n) {
 
 static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct frame *f,
                         unsigned depth);
+static int include(struct ctx *c, const struct sas_split *w, unsigned depth);
 
 static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned close) {
   struct macro *m = calloc(1, sizeof *m);
@@ -407,6 +414,7 @@ static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned
   m->nparams = n;
   m->body = body;
   m->end = close;
+  m->src = c->src;
   m->next = c->macros;
   c->macros = m;
   return 0;
@@ -539,8 +547,13 @@ static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned lin
     if (!values[i]) values[i] = strdup(m->deflt[i] ? m->deflt[i] : "");
   free(args);
   f = (struct frame){m->nparams, m->param, values, c->counter++, NULL, c->altmacro};
-  rc = c->altmacro ? alt_frame(c, m, &f) : 0;
-  if (!rc) rc = expand_range(c, m->body, m->end, &f, depth + 1);
+  {
+    const struct sas_source *caller = c->src;
+    c->src = m->src;
+    rc = c->altmacro ? alt_frame(c, m, &f) : 0;
+    if (!rc) rc = expand_range(c, m->body, m->end, &f, depth + 1);
+    c->src = caller;
+  }
   if (f.names != m->param) {
     for (i = m->nparams; i < f.n; i++) {
       free(f.names[i]);
@@ -619,15 +632,91 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
   }
 }
 
+/* The file an .include names, as gas finds it: beside the including
+ * file, as given, then in each -I directory (read whole, malloc'd; NULL
+ * if none). */
+static char *read_include(const struct ctx *c, const char *name, size_t n, char **path,
+                          size_t *len) {
+  const char *slash = strrchr(c->src->name ? c->src->name : "", '/');
+  unsigned k, ndirs = c->opt ? c->opt->ninclude_dirs : 0;
+  for (k = 0; k < ndirs + 2; k++) {
+    const char *dir = k == 0 ? c->src->name : k == 1 ? "" : c->opt->include_dirs[k - 2];
+    size_t dl = k == 0 ? (slash ? (size_t)(slash - dir) : 0) : strlen(dir);
+    char *p;
+    FILE *fp;
+    if (k == 0 && !slash) continue;
+    if ((n && name[0] == '/' && k)) break; /* absolute: once */
+    if (!(p = malloc(dl + n + 2))) return NULL;
+    if (n && name[0] == '/') dl = 0;
+    memcpy(p, dir, dl);
+    if (dl) p[dl++] = '/';
+    memcpy(p + dl, name, n);
+    p[dl + n] = 0;
+    if ((fp = fopen(p, "rb"))) {
+      long size = fseek(fp, 0, SEEK_END) ? -1 : ftell(fp);
+      char *buf = size >= 0 && !fseek(fp, 0, SEEK_SET) ? malloc((size_t)size + 1) : NULL;
+      if (buf && fread(buf, 1, (size_t)size, fp) == (size_t)size) {
+        fclose(fp);
+        buf[size] = 0;
+        *path = p;
+        *len = (size_t)size;
+        return buf;
+      }
+      free(buf);
+      fclose(fp);
+    }
+    free(p);
+  }
+  return NULL;
+}
+
+/*
+ * `.include "file"`: its statements join the stream where it stands, as
+ * gas reads them.  Ticks are written into the instrumented file only, so
+ * the included statements never tick (cfg.c: a foreign statement is
+ * skipped); their cycles are seen, and any left open is said.  0 when
+ * read, 1 when not (the real assembler reports a missing file), -1 out of
+ * memory.
+ */
+static int include(struct ctx *c, const struct sas_split *w, unsigned depth) {
+  const char *a = w->rest, *e;
+  char *path = NULL, *buf;
+  size_t len = 0;
+  struct sas_source *inc, **ni;
+  const struct sas_source *from = c->src;
+  struct sas_error err;
+  int rc;
+  if (*a != '"' || !(e = strchr(a + 1, '"')) || depth >= MAX_DEPTH) return 1;
+  if (!(buf = read_include(c, a + 1, (size_t)(e - a - 1), &path, &len))) return 1;
+  inc = calloc(1, sizeof *inc);
+  ni = realloc(c->includes, (c->nincludes + 1) * sizeof *ni);
+  if (ni) c->includes = ni;
+  if (!inc || !ni) {
+    free(inc);
+    free(buf);
+    free(path);
+    return -1;
+  }
+  *inc = (struct sas_source){path, buf, len, c->main->arch, NULL, 0};
+  c->includes[c->nincludes++] = inc;
+  err.msg[0] = 0;
+  if (sas_source_parse(inc, &err)) return 1; /* gas says what is wrong with it */
+  c->src = inc;
+  rc = expand_range(c, 0, inc->nstmts, NULL, depth + 1);
+  c->src = from;
+  return rc ? -1 : 0;
+}
+
 static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct frame *f,
                         unsigned depth) {
   unsigned i;
   for (i = a; i < b; i++) {
-    char *raw = stmt_text(c->src, i), *t;
+    char *raw, *t;
     struct sas_split w;
     struct macro *m;
     unsigned line = c->src->stmts[i].line;
-    if (!raw) return -1;
+    if (c->src == c->main) c->at = i;
+    if (!(raw = stmt_text(c->src, i))) return -1;
     t = f ? substitute(raw, f) : raw;
     if (f) free(raw);
     if (!t) return -1;
@@ -686,7 +775,18 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       free(t);
       continue;
     }
-    if (w.dir == SAS_DIR_INCLUDE) sas_note(c->rep, line, "%s not read: its code is not seen", t);
+    if (w.dir == SAS_DIR_INCLUDE) {
+      int r = include(c, &w, depth);
+      if (r < 0) {
+        free(t);
+        return -1;
+      }
+      if (r == 0) {
+        free(t);
+        continue;
+      }
+      sas_note(c->rep, line, "%s not read: its code is not seen", t);
+    }
     if (!c->src->stmts[i].is_label && w.dir == SAS_DIR_NONE &&
         (m = find_macro(c, w.word, w.word_len))) {
       int rc = invoke(c, m, w.rest, line, depth);
@@ -702,13 +802,21 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
 int sas_expand(const struct sas_source *src, const struct sas_options *opt,
                struct sas_stream *out, struct sas_report *rep, struct sas_error *err) {
   struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT,
-                  NULL, NULL, 0, 0, 0, 0, 0};
+                  NULL, NULL, 0, 0, 0, 0, 0, opt, src, 0, NULL, 0};
   int rc = -1;
   out->v = NULL;
   out->n = out->cap = 0;
   if ((c.conds = sas_conds_new(opt))) rc = expand_range(&c, 0, src->nstmts, NULL, 0);
   sas_conds_free(c.conds);
   free(c.cond);
+  while (c.nincludes) {
+    struct sas_source *inc = c.includes[--c.nincludes];
+    sas_source_free(inc);
+    free((char *)inc->name);
+    free(inc->buf);
+    free(inc);
+  }
+  free(c.includes);
   out->syntax_at_end = (unsigned char)c.syntax;
   while (c.macros) {
     struct macro *m = c.macros;

@@ -186,7 +186,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     for (n = 1; n < g->n; n++) {
       const struct sas_node *nd = &g->nodes[n];
       unsigned lo, hi, hit = 0;
-      if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only) continue;
+      /* An included file's text is not rewritten. */
+      if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only || s->v[nd->v].foreign) continue;
       for (j = 0; j < g->nedges; j++) {
         unsigned t = g->edges[j].to;
         if (g->edges[j].from != n || t == n + 1 || g->nodes[t].section != nd->section) continue;

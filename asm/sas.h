@@ -105,6 +105,9 @@ struct sas_vstmt {
    * w.dir is then SAS_DIR_SET, the rest of w empty) */
   int is_label;
   struct sas_split w; /* its words (not for labels); pointers into text */
+  /* From an .include'd file (origin: the .include or macro call of the
+   * instrumented file that brought it): it never ticks. */
+  int foreign;
 };
 struct sas_stream {
   struct sas_vstmt *v;
@@ -201,6 +204,9 @@ struct sas_options {
   /* gas's --defsym NAME=VALUE, as given (conditionals read them: cond.c). */
   const char *const *defsym;
   unsigned ndefsym;
+  /* gas's -I directories, where .include looks after the file's own. */
+  const char *const *include_dirs;
+  unsigned ninclude_dirs;
 };
 /* The node after n in n's section (its layout), 0 if none. */
 unsigned sas_next_in_section(const struct sas_graph *g, unsigned n);
