@@ -40,17 +40,20 @@ static struct sym *lookup(struct symtab *t, const char *name, int create) {
   return y;
 }
 
-static int add_def(struct sym *s, unsigned v) {
-  if (s->ndefs == s->cap) {
-    unsigned nc = s->cap ? s->cap * 2 : 4;
-    unsigned *d = realloc(s->defs, nc * sizeof *d);
+/* Appends x to the growable array (*v, *n, *cap); -1 when out of memory. */
+static int push_unsigned(unsigned **v, unsigned *n, unsigned *cap, unsigned x) {
+  if (*n == *cap) {
+    unsigned nc = *cap ? *cap * 2 : 4;
+    unsigned *d = realloc(*v, nc * sizeof *d);
     if (!d) return -1;
-    s->defs = d;
-    s->cap = nc;
+    *v = d;
+    *cap = nc;
   }
-  s->defs[s->ndefs++] = v;
+  (*v)[(*n)++] = x;
   return 0;
 }
+
+static int add_def(struct sym *s, unsigned v) { return push_unsigned(&s->defs, &s->ndefs, &s->cap, v); }
 
 static void symtab_free(struct symtab *t) {
   unsigned i;
@@ -310,18 +313,6 @@ struct arms {
   unsigned npending, cap_pending;
 };
 
-static int arm_end(struct arm_block *a, unsigned node) {
-  if (a->nends == a->cap) {
-    unsigned nc = a->cap ? a->cap * 2 : 4;
-    unsigned *e = realloc(a->ends, nc * sizeof *e);
-    if (!e) return -1;
-    a->ends = e;
-    a->cap = nc;
-  }
-  a->ends[a->nends++] = node;
-  return 0;
-}
-
 static int run_on_later(struct arms *r, unsigned sec, unsigned node) {
   if (!node) return 0;
   if (r->npending == r->cap_pending) {
@@ -356,7 +347,7 @@ static int arms_directive(struct arms *r, enum sas_dir dir, unsigned sec, unsign
   a = &r->open[r->nopen - 1];
   if (dir == SAS_DIR_ELSE) {
     if (a->sec != sec) return 0;
-    if (arm_end(a, *last)) return -1;
+    if (push_unsigned(&a->ends, &a->nends, &a->cap, *last)) return -1;
     *last = a->before;
     a->has_else = 1;
     return 0;
