@@ -632,20 +632,22 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
   }
 }
 
-/* The file an .include names, as gas finds it: beside the including
- * file, as given, then in each -I directory (read whole, malloc'd; NULL
- * if none). */
+/* The file an .include names, as gas finds it: as given (relative to the
+ * working directory, which gas documents as searched first), then in each
+ * -I directory; last beside the including file (where gas does not look,
+ * the real assembler reports the file missing anyway).  Read whole
+ * (malloc'd); NULL if none. */
 static char *read_include(const struct ctx *c, const char *name, size_t n, char **path,
                           size_t *len) {
   const char *slash = strrchr(c->src->name ? c->src->name : "", '/');
   unsigned k, ndirs = c->opt ? c->opt->ninclude_dirs : 0;
   for (k = 0; k < ndirs + 2; k++) {
-    const char *dir = k == 0 ? c->src->name : k == 1 ? "" : c->opt->include_dirs[k - 2];
-    size_t dl = k == 0 ? (slash ? (size_t)(slash - dir) : 0) : strlen(dir);
+    const char *dir = k == 0 ? "" : k <= ndirs ? c->opt->include_dirs[k - 1] : c->src->name;
+    size_t dl = k <= ndirs ? strlen(dir) : slash ? (size_t)(slash - dir) : 0;
     char *p;
     FILE *fp;
-    if (k == 0 && !slash) continue;
-    if ((n && name[0] == '/' && k)) break; /* absolute: once */
+    if (k > ndirs && !slash) continue;
+    if (n && name[0] == '/' && k) break; /* absolute: once */
     if (!(p = malloc(dl + n + 2))) return NULL;
     if (n && name[0] == '/') dl = 0;
     memcpy(p, dir, dl);

@@ -1,5 +1,5 @@
-# `.include "file"` is read as gas reads it (beside the including file,
-# then in gas's -I directories), its statements part of the stream: the
+# `.include "file"` is read as gas reads it (the working directory, then
+# gas's -I directories), its statements part of the stream: the
 # macro and the symbol it defines are known, so the loop closed here
 # ticks.  Included statements never tick (the tool writes only this
 # file); a cycle left open in them is a warning.  Before, `step` was an
