@@ -9,56 +9,10 @@
 #include <string.h>
 
 #include "sas.h"
+#include "strtab.h"
 #include "target.h"
 #include "returns_twice.h"
 #include "skip_policy.h"
-
-/* ---- a string-keyed table ---------------------------------------------- */
-
-/* Open addressing, grown at half full.  It holds the keys' pointers (each
- * key lives as long as its value does) and the values; growing it moves
- * only these pairs, never what a value points to. */
-struct strtab {
-  struct strent {
-    const char *key;
-    void *val;
-  } *e;
-  unsigned cap, n;
-};
-
-static unsigned hash(const char *k) {
-  unsigned h = 2166136261u;
-  while (*k) h = (h ^ (unsigned char)*k++) * 16777619u;
-  return h;
-}
-
-static void *strtab_get(const struct strtab *t, const char *key) {
-  unsigned i;
-  if (!t->cap) return NULL;
-  for (i = hash(key) & (t->cap - 1); t->e[i].key; i = (i + 1) & (t->cap - 1))
-    if (!strcmp(t->e[i].key, key)) return t->e[i].val;
-  return NULL;
-}
-
-/* Adds key (not there yet) with val; -1 when out of memory. */
-static int strtab_put(struct strtab *t, const char *key, void *val) {
-  unsigned i;
-  if ((t->n + 1) * 2 > t->cap) {
-    unsigned nc = t->cap ? t->cap * 2 : 1024;
-    struct strtab nt = {calloc(nc, sizeof *nt.e), nc, 0};
-    if (!nt.e) return -1;
-    for (i = 0; i < t->cap; i++)
-      if (t->e[i].key) strtab_put(&nt, t->e[i].key, t->e[i].val);
-    free(t->e);
-    *t = nt;
-  }
-  for (i = hash(key) & (t->cap - 1); t->e[i].key; i = (i + 1) & (t->cap - 1)) {
-  }
-  t->e[i].key = key;
-  t->e[i].val = val;
-  t->n++;
-  return 0;
-}
 
 /* ---- label definitions -------------------------------------------------- */
 
@@ -71,14 +25,14 @@ struct sym {
  * across later lookups (issue 30: a `.set A, B` kept A's across B's
  * lookup, which grew the table). */
 struct symtab {
-  struct strtab by_name; /* name -> struct sym */
+  struct sas_strtab by_name; /* name -> struct sym */
 };
 
 static struct sym *lookup(struct symtab *t, const char *name, int create) {
-  struct sym *y = strtab_get(&t->by_name, name);
+  struct sym *y = sas_strtab_get(&t->by_name, name);
   if (y || !create) return y;
   if (!(y = calloc(1, sizeof *y)) || !(y->name = strdup(name)) ||
-      strtab_put(&t->by_name, y->name, y)) {
+      sas_strtab_put(&t->by_name, y->name, y)) {
     if (y) free(y->name);
     free(y);
     return NULL;
@@ -86,17 +40,20 @@ static struct sym *lookup(struct symtab *t, const char *name, int create) {
   return y;
 }
 
-static int add_def(struct sym *s, unsigned v) {
-  if (s->ndefs == s->cap) {
-    unsigned nc = s->cap ? s->cap * 2 : 4;
-    unsigned *d = realloc(s->defs, nc * sizeof *d);
+/* Appends x to the growable array (*v, *n, *cap); -1 when out of memory. */
+static int push_unsigned(unsigned **v, unsigned *n, unsigned *cap, unsigned x) {
+  if (*n == *cap) {
+    unsigned nc = *cap ? *cap * 2 : 4;
+    unsigned *d = realloc(*v, nc * sizeof *d);
     if (!d) return -1;
-    s->defs = d;
-    s->cap = nc;
+    *v = d;
+    *cap = nc;
   }
-  s->defs[s->ndefs++] = v;
+  (*v)[(*n)++] = x;
   return 0;
 }
+
+static int add_def(struct sym *s, unsigned v) { return push_unsigned(&s->defs, &s->ndefs, &s->cap, v); }
 
 static void symtab_free(struct symtab *t) {
   unsigned i;
@@ -151,7 +108,7 @@ struct section {
 struct sections {
   struct section *v;
   unsigned n, cap;
-  struct strtab by_name; /* name -> section index + 1 */
+  struct sas_strtab by_name; /* name -> section index + 1 */
   unsigned cur, prev;
   unsigned *stack, depth, stack_cap; /* .pushsection */
 };
@@ -161,7 +118,7 @@ struct sections {
 static int section_id(struct sections *s, const char *name, int has_flags, int has_x) {
   unsigned i;
   struct section *sc;
-  uintptr_t found = (uintptr_t)strtab_get(&s->by_name, name);
+  uintptr_t found = (uintptr_t)sas_strtab_get(&s->by_name, name);
   if (found) {
     i = (unsigned)(found - 1);
     if (has_x) s->v[i].code = 1;
@@ -193,7 +150,7 @@ static int section_id(struct sections *s, const char *name, int has_flags, int h
   sc->names_no_targets = !strncmp(name, ".debug", 6) || !strncmp(name, ".zdebug", 7) ||
                          !strncmp(name, ".eh_frame", 9) || !strncmp(name, ".note", 5) ||
                          !strncmp(name, ".stab", 5) || !strcmp(name, ".comment");
-  if (strtab_put(&s->by_name, sc->name, (void *)(uintptr_t)(i + 1))) {
+  if (sas_strtab_put(&s->by_name, sc->name, (void *)(uintptr_t)(i + 1))) {
     free(sc->name);
     return -1;
   }
@@ -311,7 +268,8 @@ struct build {
   struct symtab syms;
   int *node_of; /* vstmt -> node, -1 */
   struct sas_report *rep;
-  struct namebuf name, tok, ref; /* label names; mark_taken's tokens; resolve's keys */
+  /* label names; mark_taken's tokens; resolve's keys; is_data_label's */
+  struct namebuf name, tok, ref, lab;
   unsigned *res, res_cap; /* resolve's answer: every definition, however many */
   /* Per node: a label the code reaches by a branch or call, or a function's
    * (code); a label named as an address (maybe data).  data_in_flow(). */
@@ -330,6 +288,102 @@ static int add_edge(struct sas_graph *g, unsigned from, unsigned to) {
   g->edges[g->nedges].from = from;
   g->edges[g->nedges++].to = to;
   return 0;
+}
+
+/* Whether node n may run on into the next statement of its section. */
+static int falls_through(const struct sas_node *n) {
+  enum sas_flow f = n->kind == SAS_NODE_INSN ? n->insn.flow : SAS_FLOW_NONE;
+  return f != SAS_FLOW_JMP && f != SAS_FLOW_RET && f != SAS_FLOW_STOP && f != SAS_FLOW_JMP_IND;
+}
+
+/*
+ * Conditionals the expander could not decide (expand.c keeps every arm):
+ * gas assembles one arm, so the code before the .if runs on into each
+ * arm's first statement, and each arm's end into the statement after the
+ * .endif (an .if arm ending in `ret` must not cut the edge into the .else
+ * arm where a loop closes).  Arms are taken to stay in the section of
+ * their .if; one that leaves it gets only the layout's edges.
+ */
+struct arms {
+  struct arm_block {
+    unsigned sec, before; /* before: the section's last node at the .if */
+    int has_else;
+    unsigned *ends, nends, cap;
+  } *open;
+  unsigned nopen, cap_open;
+  /* Nodes that run on into the next node of their section (after an .endif). */
+  struct { unsigned sec, node; } *pending;
+  unsigned npending, cap_pending;
+};
+
+static int run_on_later(struct arms *r, unsigned sec, unsigned node) {
+  if (!node) return 0;
+  if (r->npending == r->cap_pending) {
+    unsigned nc = r->cap_pending ? r->cap_pending * 2 : 16;
+    void *p = realloc(r->pending, nc * sizeof *r->pending);
+    if (!p) return -1;
+    r->pending = p;
+    r->cap_pending = nc;
+  }
+  r->pending[r->npending].sec = sec;
+  r->pending[r->npending++].node = node;
+  return 0;
+}
+
+/* An undecided .if, .else/.elseif or .endif in section sec, whose last
+ * node is *last; -1 when out of memory. */
+static int arms_directive(struct arms *r, enum sas_dir dir, unsigned sec, unsigned *last) {
+  struct arm_block *a;
+  unsigned i;
+  if (dir == SAS_DIR_IF) {
+    if (r->nopen == r->cap_open) {
+      unsigned nc = r->cap_open ? r->cap_open * 2 : 16;
+      void *p = realloc(r->open, nc * sizeof *r->open);
+      if (!p) return -1;
+      r->open = p;
+      r->cap_open = nc;
+    }
+    r->open[r->nopen++] = (struct arm_block){sec, *last, 0, NULL, 0, 0};
+    return 0;
+  }
+  if (!r->nopen) return 0; /* gas's error */
+  a = &r->open[r->nopen - 1];
+  if (dir == SAS_DIR_ELSE) {
+    if (a->sec != sec) return 0;
+    if (push_unsigned(&a->ends, &a->nends, &a->cap, *last)) return -1;
+    *last = a->before;
+    a->has_else = 1;
+    return 0;
+  }
+  r->nopen--;
+  if (a->sec == sec) {
+    for (i = 0; i < a->nends; i++)
+      if (run_on_later(r, sec, a->ends[i])) return -1;
+    if (!a->has_else && run_on_later(r, sec, a->before)) return -1;
+  }
+  free(a->ends);
+  return 0;
+}
+
+/* The edges into node (in section sec) from the arms' ends waiting for it. */
+static int arms_join(struct arms *r, struct sas_graph *g, unsigned sec, unsigned node) {
+  unsigned i, k = 0;
+  for (i = 0; i < r->npending; i++) {
+    unsigned from = r->pending[i].node;
+    if (r->pending[i].sec != sec) {
+      r->pending[k++] = r->pending[i];
+      continue;
+    }
+    if (falls_through(&g->nodes[from]) && add_edge(g, from, node)) return -1;
+  }
+  r->npending = k;
+  return 0;
+}
+
+static void arms_free(struct arms *r) {
+  while (r->nopen) free(r->open[--r->nopen].ends);
+  free(r->open);
+  free(r->pending);
 }
 
 static int is_numeric_ref(const char *t, size_t n) {
@@ -401,8 +455,37 @@ static unsigned resolve(struct build *b, const char *ref, unsigned v) {
   return k;
 }
 
+/*
+ * Whether label node n labels data kept in a code section (OpenSSL's
+ * K256 tables in .text, read through `leaq K256(%rip),%rbp`): the next
+ * statement past its labels is data, and the data runs on to a label or
+ * the section's end, not into an instruction (data that runs into code
+ * may be instructions written as bytes, which only a jump reaches).  A
+ * label typed @function is code however it is written.
+ */
+static int is_data_label(struct build *b, unsigned n) {
+  const struct sas_graph *g = b->g;
+  const char *name;
+  struct sym *y;
+  unsigned k = n;
+  if (g->nodes[n].kind != SAS_NODE_LABEL) return 0;
+  name = label_key(&b->lab, b->s->v[g->nodes[n].v].text);
+  y = name ? lookup(&b->syms, name, 0) : NULL;
+  if (!name) {
+    b->oom = 1;
+    return 0;
+  }
+  if (y && (y->is_func || y->is_ifunc)) return 0;
+  while ((k = sas_next_in_section(g, k)) && g->nodes[k].kind == SAS_NODE_LABEL) {
+  }
+  if (!k || g->nodes[k].kind != SAS_NODE_DATA) return 0;
+  while ((k = sas_next_in_section(g, k)) && g->nodes[k].kind == SAS_NODE_DATA) {
+  }
+  return !k || g->nodes[k].kind == SAS_NODE_LABEL;
+}
+
 /* Every symbol named in text (not in strings, not registers, not after
- * @) that is a label of a code section: address taken. */
+ * @) that is a label of code in a code section: address taken. */
 static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
   const char *p = t;
   unsigned found = 0;
@@ -433,6 +516,7 @@ static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
       n = resolve(b, tok, v);
       for (i = 0; i < n; i++) {
         int node = b->node_of[b->res[i]];
+        if (node > 0 && is_data_label(b, (unsigned)node)) continue;
         if (node > 0) found++;
         if (node > 0 && b->taken) b->taken[node] = 1;
         if (node > 0 && !b->g->nodes[node].entry) {
@@ -560,22 +644,36 @@ static int data_in_flow(struct build *b) {
 }
 
 /*
- * An instruction the target does not know may go anywhere and use any
- * flag: its function (outside any, the code of its section outside
- * functions) gets no tick, and the warning says so even without
- * --softticks-report.  Placement still sees its edges (it falls through
- * and may leave: everything is live there).
+ * The smallest unit left alone where the tool cannot decide: the function
+ * (outside any, the code of its section outside functions) of
+ *  - an instruction the target does not know: it may go anywhere and use
+ *    any flag.  Placement still sees its edges (it falls through and may
+ *    leave: everything is live there);
+ *  - a branch relative to the location counter (`loop .`, `jnz .-3`): its
+ *    target is a distance in bytes, which a tick in between would change
+ *    (a tick cannot go between `loop .` and itself either).
+ * The rest of the file ticks; the warning says so even without
+ * --softticks-report.
  */
-static void leave_unknown_alone(const struct sas_source *src, const struct sas_stream *s,
-                                struct sas_graph *g, const char **fn_of, struct sas_report *rep) {
+static void leave_functions_alone(const struct sas_source *src, const struct sas_stream *s,
+                                  struct sas_graph *g, const char **fn_of,
+                                  struct sas_report *rep) {
   unsigned n, k;
   for (n = 1; n < g->n; n++) {
     struct sas_node *nd = &g->nodes[n];
-    if (nd->kind != SAS_NODE_INSN || nd->insn.flow != SAS_FLOW_UNKNOWN) continue;
-    nd->leaves_file = 1;
+    const char *why;
+    if (nd->kind != SAS_NODE_INSN) continue;
+    if (nd->insn.flow == SAS_FLOW_UNKNOWN) {
+      nd->leaves_file = 1;
+      why = "unknown instruction";
+    } else if (nd->location_branch) {
+      why = "branch relative to the location counter";
+    } else {
+      continue;
+    }
     if (nd->skip) continue;
     sas_warn(rep, src->stmts[s->v[nd->v].origin].line,
-             "warning: unknown instruction (%s): %s %s is not instrumented", s->v[nd->v].text,
+             "warning: %s (%s): %s %s is not instrumented", why, s->v[nd->v].text,
              fn_of[n] ? "function" : "the code outside functions of section",
              fn_of[n] ? fn_of[n] : "of this file");
     for (k = 1; k < g->n; k++)
@@ -594,6 +692,8 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   const char **fn_of = NULL; /* node -> the function it lies in (its symbol's name) */
   int rc = -1, manifest = 0, id;
   struct aliases aliases = {NULL, 0, 0};
+  struct arms arms;
+  memset(&arms, 0, sizeof arms);
   memset(&b, 0, sizeof b);
   b.src = src;
   b.s = s;
@@ -719,6 +819,10 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     int node = b.node_of[v];
     unsigned line = src->stmts[s->v[v].origin].line;
     struct sas_node *nd = node > 0 ? &g->nodes[node] : NULL;
+    if (!s->v[v].is_label && (dir == SAS_DIR_IF || dir == SAS_DIR_ELSE || dir == SAS_DIR_ENDIF)) {
+      if (arms_directive(&arms, dir, sec_of[v], &last[sec_of[v]])) goto oom;
+      continue;
+    }
     if (!nd) {
       /* Debug information, unwind tables and notes name code addresses
        * that nothing jumps to (.gcc_except_table's landing pads stay:
@@ -747,16 +851,14 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       struct sym *y = fn ? lookup(&b.syms, fn, 0) : NULL;
       nd->skip = sec->v[nd->section].skip || (fn && (in_list(opt, fn) || !strcmp(fn, "_start") ||
                                                     (y && y->is_ifunc))) ||
-                 ((manifest || opt->compiled) && !src->stmts[s->v[v].origin].in_app);
+                 ((manifest || opt->compiled) && !src->stmts[s->v[v].origin].in_app) ||
+                 s->v[v].foreign;
     }
     /* Fall-through from the previous node of the section. */
-    if (last[nd->section]) {
-      struct sas_node *pn = &g->nodes[last[nd->section]];
-      enum sas_flow f = pn->kind == SAS_NODE_INSN ? pn->insn.flow : SAS_FLOW_NONE;
-      if (f != SAS_FLOW_JMP && f != SAS_FLOW_RET && f != SAS_FLOW_STOP && f != SAS_FLOW_JMP_IND &&
-          add_edge(g, last[nd->section], (unsigned)node))
-        goto oom;
-    }
+    if (last[nd->section] && falls_through(&g->nodes[last[nd->section]]) &&
+        add_edge(g, last[nd->section], (unsigned)node))
+      goto oom;
+    if (arms.npending && arms_join(&arms, g, nd->section, (unsigned)node)) goto oom;
     last[nd->section] = (unsigned)node;
     if (nd->kind == SAS_NODE_DATA) mark_taken(&b, rest, v);
     if (nd->kind != SAS_NODE_INSN) continue;
@@ -766,6 +868,11 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       case SAS_FLOW_CALL: {
         unsigned n, i, inside = 0;
         const char *target;
+        if (sas_uses_location(nd->insn.operands)) {
+          nd->location_branch = 1;
+          nd->leaves_file = nd->insn.flow != SAS_FLOW_CALL;
+          break;
+        }
         if (!nd->insn.target_len) {
           sas_note(rep, line, "branch to an expression, not a label: not followed (%s)", t);
           mark_taken(&b, nd->insn.operands, v);
@@ -804,7 +911,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     }
   }
   if (b.oom || data_in_flow(&b)) goto oom;
-  leave_unknown_alone(src, s, g, fn_of, rep);
+  leave_functions_alone(src, s, g, fn_of, rep);
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)
     if (g->nodes[v].entry && add_edge(g, 0, v)) goto oom;
@@ -825,9 +932,11 @@ out:
   free(fn_of);
   free(b.node_of);
   free(aliases.pair);
+  arms_free(&arms);
   free(b.name.p);
   free(b.tok.p);
   free(b.ref.p);
+  free(b.lab.p);
   free(b.res);
   free(b.branched);
   free(b.taken);

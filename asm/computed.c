@@ -106,9 +106,10 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
      * own address.  Right after `call __x86.get_pc_thunk.bx` it does (no
      * tick goes there); after a label it is the label's address, taken
      * from a jump table (glibc's i386 memcpy-ssse3-rep.S: L(shl_1): addl
-     * $(L(table_48bytes_fwd) - .), %ebx), and the label's tick moves it. */
+     * $(L(table_48bytes_fwd) - .), %ebx), and the label's tick moves it.
+     * A branch relative to `.` costs its function only (cfg.c). */
     if (tg->uses_location && g->nodes[n].kind == SAS_NODE_INSN &&
-        tg->uses_location(g->nodes[n].insn.operands)) {
+        !g->nodes[n].location_branch && tg->uses_location(g->nodes[n].insn.operands)) {
       unsigned p = previous_in_section(g, n);
       if (!p || g->nodes[p].kind != SAS_NODE_INSN || g->nodes[p].insn.flow != SAS_FLOW_CALL) return n;
     }

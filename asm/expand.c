@@ -1,12 +1,15 @@
 /*
  * .macro, .rept, .irp and .irpc expanded into the stream the assembler
- * sees (sas.h).  Conditionals are not evaluated: both arms stay in the
- * stream (a superset of the code) and each statement records its depth.
+ * sees (sas.h).  Conditionals are decided where the file decides them
+ * (cond.c): only the arm gas assembles enters the stream; an undecided
+ * one keeps every arm and its directives (cfg.c enters each arm), and
+ * each statement records how many undecided blocks it lies in.
  * .rept with a count other than a literal 0 or 1 is expanded twice: two
  * copies close every cycle one copy makes with the next (jnz 1b to a
- * label later in the body).  A tick decided on a body statement lands in
- * the body's text; each statement records the expansion it belongs to,
+ * label later in the body), and a tick decided on a body statement lands
+ * in the body's text; each statement records the expansion it belongs to,
  * so that a tick only some expansions need is guarded (expansion.c).
+ * Values set inside such a body are not known (gas runs it more often).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -24,6 +27,7 @@ struct macro {
   char **param, **deflt;
   int *vararg;
   unsigned body, end; /* source statements [body, end) */
+  const struct sas_source *src; /* of the file defining it (an .include's) */
   struct macro *next;
 };
 
@@ -32,6 +36,7 @@ struct frame {
   char **names, **values;
   unsigned counter; /* \@ */
   const struct frame *up;
+  int bare; /* .altmacro: names are substituted without the backslash too */
 };
 
 struct ctx {
@@ -45,6 +50,26 @@ struct ctx {
   enum sas_syntax syntax; /* in force at the next statement */
   unsigned char code_bits; /* .code16/32/64 in force there, 0 for none yet */
   unsigned inside, top; /* expansions open; the outermost one's statement */
+  struct sas_conds *conds;
+  unsigned char *cond; /* the open conditionals, innermost last (enum cond) */
+  unsigned ncond, cap_cond;
+  unsigned abbreviated; /* inside this many .rept expanded fewer times than gas does */
+  int altmacro;         /* .altmacro in force */
+  unsigned locals;      /* LOCAL names made so far (gas's .LL%04x) */
+  const struct sas_options *opt;
+  const struct sas_source *main; /* the file instrumented; src: the one read now */
+  unsigned at; /* the statement of main being expanded (an .include's, a macro call's) */
+  struct sas_source **includes; /* read, freed at the end */
+  unsigned nincludes;
+};
+
+/* The state of an open conditional block. */
+enum cond {
+  COND_ACTIVE, /* this arm is assembled */
+  COND_SEEK,   /* no arm taken yet; this one is not assembled */
+  COND_DONE,   /* an earlier arm was taken */
+  COND_BOTH,   /* undecided: every arm is kept */
+  COND_DEAD    /* the whole block lies in an arm that is not assembled */
 };
 
 static int fail(struct ctx *c, unsigned line, const char *what, const char *name) {
@@ -103,6 +128,21 @@ static char *substitute(const char *t, const struct frame *f) {
     len += n_;                                             \
   } while (0)
   while (*t) {
+    if (f && f->bare && (isalpha((unsigned char)*t) || *t == '_') &&
+        (len == 0 || !ident_char((unsigned char)o[len - 1]))) {
+      size_t k = 0;
+      unsigned i;
+      while (ident_char((unsigned char)t[k])) k++;
+      for (i = 0; i < f->n; i++)
+        if (strlen(f->names[i]) == k && !strncmp(f->names[i], t, k)) break;
+      if (i < f->n) {
+        PUT(f->values[i], strlen(f->values[i]));
+      } else {
+        PUT(t, k);
+      }
+      t += k;
+      continue;
+    }
     if (*t == '\\' && f) {
       if (t[1] == '(' && t[2] == ')') {
         t += 3;
@@ -203,6 +243,22 @@ oom:
 
 static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned origin) {
   struct sas_stream *s = c->out;
+  int is_label = c->src->stmts[origin].is_label, foreign = c->src != c->main;
+  struct sas_split dot;
+  const char *name;
+  size_t n;
+  if (!is_label && sas_dot_label(w, &name, &n)) {
+    /* The graph reads it as the label it is; the source keeps its text. */
+    memmove(text, name, n);
+    text[n] = ':';
+    text[n + 1] = 0;
+    memset(&dot, 0, sizeof dot);
+    dot.dir = SAS_DIR_SET;
+    dot.word = dot.rest = dot.mnem_at = dot.operands = text;
+    dot.syntax = w->syntax;
+    w = &dot;
+    is_label = 1;
+  }
   if (s->n == s->cap) {
     unsigned ncap = s->cap ? s->cap * 2 : 1024;
     struct sas_vstmt *v = realloc(s->v, ncap * sizeof *v);
@@ -211,8 +267,74 @@ static int emit(struct ctx *c, char *text, const struct sas_split *w, unsigned o
     s->cap = ncap;
   }
   s->v[s->n++] =
-      (struct sas_vstmt){text, origin, c->cond_depth, c->src->stmts[origin].is_label, *w,
-                         c->inside ? c->top : origin};
+      (struct sas_vstmt){text, foreign ? c->at : origin, c->cond_depth, is_label, *w,
+                         c->inside ? c->top : foreign ? c->at : origin, foreign};
+  return sas_conds_note(c->conds, text, is_label, w, c->abbreviated > 0);
+}
+
+/* Whether the next statement is assembled: an inner block of an arm that
+ * is not is COND_DEAD, so the innermost block tells. */
+static int active(const struct ctx *c) {
+  return !c->ncond || c->cond[c->ncond - 1] == COND_ACTIVE || c->cond[c->ncond - 1] == COND_BOTH;
+}
+
+/* An .if*, .else, .elseif or .endif (t is taken: emitted or freed). */
+static int conditional(struct ctx *c, char *t, struct sas_split *w, unsigned i) {
+  unsigned char *top;
+  int r;
+  if (w->dir == SAS_DIR_IF) {
+    unsigned char st = COND_DEAD;
+    if (c->ncond == c->cap_cond) {
+      unsigned nc = c->cap_cond ? c->cap_cond * 2 : 16;
+      unsigned char *ns = realloc(c->cond, nc);
+      if (!ns) {
+        free(t);
+        return -1;
+      }
+      c->cond = ns;
+      c->cap_cond = nc;
+    }
+    if (active(c)) {
+      r = sas_cond_eval(c->conds, w);
+      st = r > 0 ? COND_ACTIVE : r == 0 ? COND_SEEK : COND_BOTH;
+    }
+    c->cond[c->ncond++] = st;
+    if (st != COND_BOTH) {
+      free(t);
+      return 0;
+    }
+    if (emit(c, t, w, i)) return -1;
+    c->cond_depth++;
+    return 0;
+  }
+  if (!c->ncond) return emit(c, t, w, i); /* gas's error: left to it */
+  top = &c->cond[c->ncond - 1];
+  if (w->dir == SAS_DIR_ENDIF) {
+    c->ncond--;
+    if (*top != COND_BOTH) {
+      free(t);
+      return 0;
+    }
+    if (c->cond_depth) c->cond_depth--;
+    return emit(c, t, w, i);
+  }
+  if (*top == COND_BOTH) return emit(c, t, w, i);
+  if (*top == COND_ACTIVE) {
+    *top = COND_DONE;
+  } else if (*top == COND_SEEK) {
+    r = w->word_len == 5 ? 1 : sas_cond_eval(c->conds, w); /* .else : .elseif */
+    if (r > 0) *top = COND_ACTIVE;
+    if (r < 0) {
+      /* This arm and the later ones may be assembled: for the graph, an
+       * undecided .if opens here. */
+      *top = COND_BOTH;
+      w->dir = SAS_DIR_IF;
+      if (emit(c, t, w, i)) return -1;
+      c->cond_depth++;
+      return 0;
+    }
+  }
+  free(t);
   return 0;
 }
 
@@ -250,6 +372,7 @@ static struct macro *find_macro(struct ctx *c, const char *name, size_t n) {
 
 static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct frame *f,
                         unsigned depth);
+static int include(struct ctx *c, const struct sas_split *w, unsigned depth);
 
 static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned close) {
   struct macro *m = calloc(1, sizeof *m);
@@ -295,9 +418,81 @@ static int define_macro(struct ctx *c, const char *rest, unsigned body, unsigned
   m->nparams = n;
   m->body = body;
   m->end = close;
+  m->src = c->src;
   m->next = c->macros;
   c->macros = m;
   return 0;
+}
+
+/* Whether the statement is .altmacro's `LOCAL name[, name...]`. */
+static int is_local(const struct ctx *c, const struct sas_split *w) {
+  return c->altmacro && w->dir == SAS_DIR_NONE && w->word_len == 5 &&
+         !strncasecmp(w->word, "LOCAL", 5);
+}
+
+/*
+ * An invocation under .altmacro (gas's alternate macro mode): an argument
+ * in <angle brackets> is its text, and each `LOCAL name` of the body
+ * names a label of its own per expansion (gas's .LL0001 ...), which the
+ * body's bare `name` means.  The frame gets the locals after the
+ * parameters (its arrays then malloc'd); 0, or -1 when out of memory.
+ */
+static int alt_frame(struct ctx *c, const struct macro *m, struct frame *f) {
+  unsigned i, k, n = f->n;
+  char **names = NULL, **values = NULL;
+  for (i = 0; i < m->nparams; i++) {
+    size_t len = strlen(f->values[i]);
+    if (len >= 2 && f->values[i][0] == '<' && f->values[i][len - 1] == '>') {
+      memmove(f->values[i], f->values[i] + 1, len - 2);
+      f->values[i][len - 2] = 0;
+    }
+  }
+  for (k = m->body; k < m->end; k++) {
+    char *t = stmt_text(c->src, k), **names2, **values2, **list;
+    struct sas_split w;
+    unsigned nl, j;
+    if (!t) goto oom;
+    sas_split(c->target, t, &w);
+    if (c->src->stmts[k].is_label || !is_local(c, &w)) {
+      free(t);
+      continue;
+    }
+    list = split_args(w.rest, &nl);
+    free(t);
+    if (!list) goto oom;
+    names2 = realloc(names, (n + nl) * sizeof *names2);
+    if (names2) names = names2;
+    values2 = realloc(values, (n + nl) * sizeof *values2);
+    if (values2) values = values2;
+    if (!names2 || !values2) {
+      for (j = 0; j < nl; j++) free(list[j]);
+      free(list);
+      goto oom;
+    }
+    if (n == f->n && n == m->nparams) { /* the parameters first */
+      for (j = 0; j < n; j++) {
+        names[j] = f->names[j];
+        values[j] = f->values[j];
+      }
+    }
+    for (j = 0; j < nl; j++) {
+      char label[32];
+      snprintf(label, sizeof label, ".LL%04x", ++c->locals);
+      names[n] = list[j];
+      values[n++] = strdup(label);
+    }
+    free(list);
+  }
+  if (names) {
+    f->names = names;
+    f->values = values;
+    f->n = n;
+  }
+  return 0;
+oom:
+  free(names);
+  free(values);
+  return -1;
 }
 
 static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned line, unsigned depth) {
@@ -354,9 +549,23 @@ static int invoke(struct ctx *c, struct macro *m, const char *rest, unsigned lin
   }
   for (i = 0; i < m->nparams; i++)
     if (!values[i]) values[i] = strdup(m->deflt[i] ? m->deflt[i] : "");
-  f = (struct frame){m->nparams, m->param, values, c->counter++, NULL};
   free(args);
-  rc = expand_range(c, m->body, m->end, &f, depth + 1);
+  f = (struct frame){m->nparams, m->param, values, c->counter++, NULL, c->altmacro};
+  {
+    const struct sas_source *caller = c->src;
+    c->src = m->src;
+    rc = c->altmacro ? alt_frame(c, m, &f) : 0;
+    if (!rc) rc = expand_range(c, m->body, m->end, &f, depth + 1);
+    c->src = caller;
+  }
+  if (f.names != m->param) {
+    for (i = m->nparams; i < f.n; i++) {
+      free(f.names[i]);
+      free(f.values[i]);
+    }
+    free(f.names);
+    if (f.values != values) free(f.values);
+  }
   for (i = 0; i < m->nparams; i++) free(values[i]);
   free(values);
   return rc;
@@ -368,11 +577,13 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
     char *endp;
     long count = strtol(rest, &endp, 0);
     unsigned copies = 2, k;
-    struct frame f = {0, NULL, NULL, c->counter++, up};
+    struct frame f = {0, NULL, NULL, c->counter++, up, 0};
     while (*endp && isspace((unsigned char)*endp)) endp++;
     if (endp != rest && !*endp && count >= 0 && count <= 1) copies = (unsigned)count;
+    c->abbreviated += copies == 2;
     for (k = 0; k < copies; k++)
       if (expand_range(c, body, close, up ? &f : NULL, depth)) return -1;
+    c->abbreviated -= copies == 2;
     return 0;
   } else {
     char **args = NULL, *name, *values[1] = {NULL};
@@ -414,7 +625,7 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
       n = 1;
     }
     for (k = 0; k < n && rc == 0; k++) {
-      struct frame f = {1, &name, values, c->counter++, up};
+      struct frame f = {1, &name, values, c->counter++, up, 0};
       values[0] = args[k];
       rc = expand_range(c, body, close, &f, depth);
     }
@@ -425,20 +636,115 @@ static int repeat(struct ctx *c, enum sas_dir dir, const char *rest, unsigned bo
   }
 }
 
+/* The file an .include names, as gas finds it: as given (relative to the
+ * working directory, which gas documents as searched first), then in each
+ * -I directory; last beside the including file (where gas does not look,
+ * the real assembler reports the file missing anyway).  Read whole
+ * (malloc'd); NULL if none. */
+static char *read_include(const struct ctx *c, const char *name, size_t n, char **path,
+                          size_t *len) {
+  const char *slash = strrchr(c->src->name ? c->src->name : "", '/');
+  unsigned k, ndirs = c->opt ? c->opt->ninclude_dirs : 0;
+  for (k = 0; k < ndirs + 2; k++) {
+    const char *dir = k == 0 ? "" : k <= ndirs ? c->opt->include_dirs[k - 1] : c->src->name;
+    size_t dl = k <= ndirs ? strlen(dir) : slash ? (size_t)(slash - dir) : 0;
+    char *p;
+    FILE *fp;
+    if (k > ndirs && !slash) continue;
+    if (n && name[0] == '/' && k) break; /* absolute: once */
+    if (!(p = malloc(dl + n + 2))) return NULL;
+    if (n && name[0] == '/') dl = 0;
+    memcpy(p, dir, dl);
+    if (dl) p[dl++] = '/';
+    memcpy(p + dl, name, n);
+    p[dl + n] = 0;
+    if ((fp = fopen(p, "rb"))) {
+      long size = fseek(fp, 0, SEEK_END) ? -1 : ftell(fp);
+      char *buf = size >= 0 && !fseek(fp, 0, SEEK_SET) ? malloc((size_t)size + 1) : NULL;
+      if (buf && fread(buf, 1, (size_t)size, fp) == (size_t)size) {
+        fclose(fp);
+        buf[size] = 0;
+        *path = p;
+        *len = (size_t)size;
+        return buf;
+      }
+      free(buf);
+      fclose(fp);
+    }
+    free(p);
+  }
+  return NULL;
+}
+
+/*
+ * `.include "file"`: its statements join the stream where it stands, as
+ * gas reads them.  Ticks are written into the instrumented file only, so
+ * the included statements never tick (cfg.c: a foreign statement is
+ * skipped); their cycles are seen, and any left open is said.  0 when
+ * read, 1 when not (the real assembler reports a missing file), -1 out of
+ * memory.
+ */
+static int include(struct ctx *c, const struct sas_split *w, unsigned depth) {
+  const char *a = w->rest, *e;
+  char *path = NULL, *buf;
+  size_t len = 0;
+  struct sas_source *inc, **ni;
+  const struct sas_source *from = c->src;
+  struct sas_error err;
+  int rc;
+  if (*a != '"' || !(e = strchr(a + 1, '"')) || depth >= MAX_DEPTH) return 1;
+  if (!(buf = read_include(c, a + 1, (size_t)(e - a - 1), &path, &len))) return 1;
+  inc = calloc(1, sizeof *inc);
+  ni = realloc(c->includes, (c->nincludes + 1) * sizeof *ni);
+  if (ni) c->includes = ni;
+  if (!inc || !ni) {
+    free(inc);
+    free(buf);
+    free(path);
+    return -1;
+  }
+  *inc = (struct sas_source){path, buf, len, c->main->arch, NULL, 0};
+  c->includes[c->nincludes++] = inc;
+  err.msg[0] = 0;
+  if (sas_source_parse(inc, &err)) return 1; /* gas says what is wrong with it */
+  c->src = inc;
+  rc = expand_range(c, 0, inc->nstmts, NULL, depth + 1);
+  c->src = from;
+  return rc ? -1 : 0;
+}
+
 static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct frame *f,
                         unsigned depth) {
   unsigned i;
   for (i = a; i < b; i++) {
-    char *raw = stmt_text(c->src, i), *t;
+    char *raw, *t;
     struct sas_split w;
     struct macro *m;
     unsigned line = c->src->stmts[i].line;
-    if (!raw) return -1;
+    if (c->src == c->main) c->at = i;
+    if (!(raw = stmt_text(c->src, i))) return -1;
     t = f ? substitute(raw, f) : raw;
     if (f) free(raw);
     if (!t) return -1;
     sas_split(c->target, t, &w);
     w.syntax = (unsigned char)c->syntax;
+    if (!c->src->stmts[i].is_label &&
+        (w.dir == SAS_DIR_IF || w.dir == SAS_DIR_ELSE || w.dir == SAS_DIR_ENDIF)) {
+      if (conditional(c, t, &w, i)) return -1;
+      continue;
+    }
+    if (!active(c)) { /* gas skips it: no definition, no code, no syntax switch */
+      free(t);
+      continue;
+    }
+    if (f && is_local(c, &w)) { /* alt_frame named its labels */
+      free(t);
+      continue;
+    }
+    if (w.dir == SAS_DIR_OTHER && w.word_len >= 9 && !strncasecmp(w.word, ".altmacro", 9))
+      c->altmacro = 1;
+    else if (w.dir == SAS_DIR_OTHER && w.word_len >= 11 && !strncasecmp(w.word, ".noaltmacro", 11))
+      c->altmacro = 0;
     if (w.dir == SAS_DIR_INTEL_SYNTAX)
       c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
     else if (w.dir == SAS_DIR_ATT_SYNTAX)
@@ -480,7 +786,18 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       free(t);
       continue;
     }
-    if (w.dir == SAS_DIR_INCLUDE) sas_note(c->rep, line, "%s not read: its code is not seen", t);
+    if (w.dir == SAS_DIR_INCLUDE) {
+      int r = include(c, &w, depth);
+      if (r < 0) {
+        free(t);
+        return -1;
+      }
+      if (r == 0) {
+        free(t);
+        continue;
+      }
+      sas_note(c->rep, line, "%s not read: its code is not seen", t);
+    }
     if (!c->src->stmts[i].is_label && w.dir == SAS_DIR_NONE &&
         (m = find_macro(c, w.word, w.word_len))) {
       int rc;
@@ -491,24 +808,29 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
       if (rc) return -1;
       continue;
     }
-    if (w.dir == SAS_DIR_IF) {
-      if (emit(c, t, &w, i)) return -1;
-      c->cond_depth++;
-      continue;
-    }
-    if (w.dir == SAS_DIR_ENDIF && c->cond_depth) c->cond_depth--;
     if (emit(c, t, &w, i)) return -1;
   }
   return 0;
 }
 
-int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
-               struct sas_error *err) {
-  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT, 0, 0, 0};
-  int rc;
+int sas_expand(const struct sas_source *src, const struct sas_options *opt,
+               struct sas_stream *out, struct sas_report *rep, struct sas_error *err) {
+  struct ctx c = {src, out, rep, err, sas_target_of(src->arch), NULL, 0, 0, SAS_SYNTAX_ATT,
+                  0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0, opt, src, 0, NULL, 0};
+  int rc = -1;
   out->v = NULL;
   out->n = out->cap = 0;
-  rc = expand_range(&c, 0, src->nstmts, NULL, 0);
+  if ((c.conds = sas_conds_new(opt))) rc = expand_range(&c, 0, src->nstmts, NULL, 0);
+  sas_conds_free(c.conds);
+  free(c.cond);
+  while (c.nincludes) {
+    struct sas_source *inc = c.includes[--c.nincludes];
+    sas_source_free(inc);
+    free((char *)inc->name);
+    free(inc->buf);
+    free(inc);
+  }
+  free(c.includes);
   out->syntax_at_end = (unsigned char)c.syntax;
   out->code_bits_at_end = c.code_bits;
   while (c.macros) {

@@ -34,7 +34,7 @@ int sas_instrument(struct sas_source *src, const struct sas_options *opt,
   memset(res, 0, sizeof *res);
   err->msg[0] = 0;
   if (has_marker(src->buf, src->len, ST_COMPILED_MARKER)) opts.compiled = 1;
-  if (sas_source_parse(src, err) || sas_expand(src, &s, rep, err) ||
+  if (sas_source_parse(src, err) || sas_expand(src, &opts, &s, rep, err) ||
       sas_graph_build(src, &s, &opts, &g, rep, err))
     goto out;
   {

@@ -180,7 +180,12 @@ int main(int argc, char **argv) {
       any_glibc_unit = 0, any_own_init = 0;
   enum sas_libc libc_option = SAS_LIBC_UNKNOWN, libc_source = SAS_LIBC_UNKNOWN;
   const char *libc_word = getenv("SOFTTICKS_AS_LIBC");
-  unsigned nskip = 0, cap_skip = 0, ticks_before;
+  unsigned nskip = 0, cap_skip = 0, ticks_before, ndefsym = 0;
+  /* gas's --defsym NAME=VALUE: conditionals read them (cond.c). */
+  const char **defsym = calloc((size_t)argc + 1, sizeof *defsym);
+  /* gas's -I DIR: where .include looks (expand.c). */
+  const char **include_dirs = calloc((size_t)argc + 1, sizeof *include_dirs);
+  unsigned ninclude_dirs = 0;
 #ifdef __aarch64__
   enum rr_softticks_arch arch = RR_SOFTTICKS_ARCH_AARCH64; /* the host's, until options say */
 #else
@@ -194,7 +199,7 @@ int main(int argc, char **argv) {
   size_t bytes = 0;
   struct timespec t0, t1;
   char *texts_last = NULL;
-  if (!pass || !temps || !input_at) return 1;
+  if (!pass || !temps || !input_at || !defsym || !include_dirs) return 1;
   /* The aarch64 wrapper is the same program run from a directory whose
    * name ends in -aarch64 (build/asm/bin-aarch64/as, lib/softticks/as-aarch64/as). */
   {
@@ -248,6 +253,14 @@ int main(int argc, char **argv) {
     if (!strcmp(a, "--64")) arch = RR_SOFTTICKS_ARCH_X86_64;
     if (!strcmp(a, "--x32")) arch_known = 0;
     pass[npass++] = argv[i];
+    if (!strncmp(a, "--defsym=", 9) || !strncmp(a, "-defsym=", 8))
+      defsym[ndefsym++] = strchr(a, '=') + 1;
+    else if ((!strcmp(a, "--defsym") || !strcmp(a, "-defsym")) && i + 1 < argc)
+      defsym[ndefsym++] = argv[i + 1];
+    else if (!strcmp(a, "-I") && i + 1 < argc)
+      include_dirs[ninclude_dirs++] = argv[i + 1];
+    else if (!strncmp(a, "-I", 2) && a[2])
+      include_dirs[ninclude_dirs++] = a + 2;
     if (takes_value(a) && i + 1 < argc) {
       if (!strcmp(a, "-o")) out_obj = argv[i + 1];
       pass[npass++] = argv[++i];
@@ -279,6 +292,10 @@ int main(int argc, char **argv) {
   }
   opt.skip = skip;
   opt.nskip = nskip;
+  opt.defsym = defsym;
+  opt.ndefsym = ndefsym;
+  opt.include_dirs = include_dirs;
+  opt.ninclude_dirs = ninclude_dirs;
 
   ticks_before = 0;
   for (i = 0; i < ninputs && !failed; i++) {

@@ -147,7 +147,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
         ok = 0;
       } else if (nd->kind == SAS_NODE_LABEL) {
         unsigned nx = sas_next_in_section(g, n);
-        if (!src->stmts[o].is_label) {
+        if (!src->stmts[o].is_label && s->v[nd->v].w.dir != SAS_DIR_SET) {
           sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
           ok = 0;
         } else if (!nx || g->nodes[nx].kind == SAS_NODE_DATA) {
@@ -195,7 +195,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
     for (n = 1; n < g->n; n++) {
       const struct sas_node *nd = &g->nodes[n];
       unsigned lo, hi, hit = 0;
-      if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only) continue;
+      /* An included file's text is not rewritten. */
+      if (nd->kind != SAS_NODE_INSN || !nd->insn.short_only || s->v[nd->v].foreign) continue;
       for (j = 0; j < g->nedges; j++) {
         unsigned t = g->edges[j].to;
         if (g->edges[j].from != n || t == n + 1 || g->nodes[t].section != nd->section) continue;
@@ -264,9 +265,10 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   {
     unsigned first, left = open_cycles(g, cut, &first);
     st->cycles_open += left;
+    /* Always said: the guarantee does not hold there. */
     if (left)
-      sas_note(rep, src->stmts[s->v[g->nodes[first].v].origin].line,
-               "%u statements lie on cycles without a tick (first here)", left);
+      sas_warn(rep, src->stmts[s->v[g->nodes[first].v].origin].line,
+               "warning: %u statements lie on cycles without a tick (first here)", left);
   }
   *ins = out;
   out = NULL;

@@ -91,6 +91,11 @@ struct sas_split {
 struct sas_target;
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out);
 enum sas_dir sas_directive(const char *name, size_t n);
+/* Whether the statement sets a symbol to the location counter (`.set
+ * NAME, .`): a label; its name in [*name, *name + *len). */
+int sas_dot_label(const struct sas_split *w, const char **name, size_t *len);
+/* Whether operands use the location counter `.` as a value. */
+int sas_uses_location(const char *ops);
 /* The directive names symbols without using their addresses. */
 int sas_dir_names_no_address(enum sas_dir d);
 /* The data directive emits integers that may be instruction bytes
@@ -105,6 +110,8 @@ struct sas_vstmt {
   char *text;
   unsigned origin;     /* index into src->stmts */
   unsigned cond_depth; /* inside this many .if blocks */
+  /* "name:", or `.set name, .` written as "name:" (sas_dot_label; its
+   * w.dir is then SAS_DIR_SET, the rest of w empty) */
   int is_label;
   struct sas_split w; /* its words (not for labels); pointers into text */
   /* The statement of the file's own text (outside every body) whose
@@ -112,6 +119,9 @@ struct sas_vstmt {
    * outside any body.  Copies of one body statement share their text, so a
    * tick only some expansions need is chosen at this one (expansion.c). */
   unsigned expansion;
+  /* From an .include'd file (origin: the .include or macro call of the
+   * instrumented file that brought it): it never ticks. */
+  int foreign;
 };
 struct sas_stream {
   struct sas_vstmt *v;
@@ -119,8 +129,23 @@ struct sas_stream {
   unsigned char syntax_at_end; /* enum sas_syntax after the last statement */
   unsigned char code_bits_at_end; /* sas_split.code_bits after it */
 };
-int sas_expand(const struct sas_source *src, struct sas_stream *out, struct sas_report *rep,
-               struct sas_error *err);
+struct sas_options;
+int sas_expand(const struct sas_source *src, const struct sas_options *opt,
+               struct sas_stream *out, struct sas_report *rep, struct sas_error *err);
+
+/* cond.c: gas's conditionals decided where the file decides them: the
+ * symbols defined so far (sas_conds_note on each statement of the stream)
+ * and --defsym. */
+struct sas_conds;
+struct sas_conds *sas_conds_new(const struct sas_options *opt); /* NULL: out of memory */
+void sas_conds_free(struct sas_conds *c);
+/* What the statement defines; values_unreliable: the stream does not run
+ * it as often as gas does (an abbreviated .rept), so a value it sets is
+ * not known.  -1 when out of memory. */
+int sas_conds_note(struct sas_conds *c, const char *text, int is_label, const struct sas_split *w,
+                   int values_unreliable);
+/* An .if* or .elseif: 1 assembles its arm, 0 not, -1 undecided. */
+int sas_cond_eval(struct sas_conds *c, const struct sas_split *w);
 void sas_stream_free(struct sas_stream *s);
 
 /* One instruction's control flow and what it does to the registers the
@@ -167,6 +192,10 @@ struct sas_node {
   /* A jump that may leave the file (indirect, or to no label of the file):
    * what it reaches is unseen, so the tick's registers stay live there. */
   int leaves_file;
+  /* A direct branch to an address relative to the location counter
+   * (`loop .`, `jnz .-3`): a tick anywhere in its function may move what
+   * it reaches, so the function is left alone (cfg.c). */
+  int location_branch;
   struct sas_insn insn;
 };
 struct sas_graph {
@@ -190,6 +219,12 @@ struct sas_options {
   int compiled;
   /* A fragment (fragment.c): nothing on stderr; the result keeps the insertions. */
   int fragment;
+  /* gas's --defsym NAME=VALUE, as given (conditionals read them: cond.c). */
+  const char *const *defsym;
+  unsigned ndefsym;
+  /* gas's -I directories, where .include looks after the file's own. */
+  const char *const *include_dirs;
+  unsigned ninclude_dirs;
 };
 /* The node after n in n's section (its layout), 0 if none. */
 unsigned sas_next_in_section(const struct sas_graph *g, unsigned n);

@@ -44,6 +44,7 @@ static const struct {
     {".endmacro", SAS_DIR_ENDM},
     {".endr", SAS_DIR_ENDR},
     {".equ", SAS_DIR_SET},
+    {".equiv", SAS_DIR_SET},
     {".file", SAS_DIR_NO_ADDRESS},
     {".fill", SAS_DIR_DATA},
     {".float", SAS_DIR_DATA},
@@ -191,4 +192,40 @@ void sas_split(const struct sas_target *t, const char *text, struct sas_split *o
     if (!t->is_prefix || !t->is_prefix(out->mnem) || !*p) break;
   }
   out->operands = p;
+}
+
+/* `.set NAME, .` (`.equ`, `.equiv`, `NAME = .`) gives NAME the address of
+ * the location counter there, as `NAME:` does: hand-written loops close
+ * on such names (issue 27).  Not `.eqv`, whose `.` is read at each use. */
+int sas_dot_label(const struct sas_split *w, const char **name, size_t *len) {
+  const char *p, *a;
+  if (w->dir == SAS_DIR_SET) {
+    p = w->rest;
+  } else if (w->dir == SAS_DIR_ASSIGN) {
+    p = w->word;
+  } else {
+    return 0;
+  }
+  for (a = p; *p && *p != ',' && *p != '=' && !isspace((unsigned char)*p); p++) {
+  }
+  *name = a;
+  *len = (size_t)(p - a);
+  while (isspace((unsigned char)*p)) p++;
+  if (*len == 0 || *p != (w->dir == SAS_DIR_SET ? ',' : '=')) return 0;
+  for (p++; isspace((unsigned char)*p); p++) {
+  }
+  if (*p++ != '.') return 0;
+  while (isspace((unsigned char)*p)) p++;
+  return !*p;
+}
+
+int sas_uses_location(const char *ops) {
+  const char *p;
+  for (p = strchr(ops, '.'); p; p = strchr(p + 1, '.')) {
+    int before = p > ops && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
+                             p[-1] == '$' || p[-1] == '@'),
+        after = isalnum((unsigned char)p[1]) || p[1] == '_' || p[1] == '.' || p[1] == '$';
+    if (!before && !after) return 1;
+  }
+  return 0;
 }

@@ -480,19 +480,6 @@ static int computes_itself(const char *text, const char *ops, enum sas_syntax sy
   return 0;
 }
 
-/* Whether operands use the location counter `.` as a value. */
-static int uses_location(const char *ops) {
-  const char *p;
-  for (p = strchr(ops, '.'); p; p = strchr(p + 1, '.')) {
-    int before = p > ops && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
-                             p[-1] == '$' || p[-1] == '@'),
-        after = isalnum((unsigned char)p[1]) || p[1] == '_' || p[1] == '.' || p[1] == '$';
-    if (!before && !after) return 1;
-  }
-  return 0;
-}
-
-
 /* x86-64 and i386 differ in the stack pointer and the address size. */
 #define X86_TARGET(ARCH, SP, DWARF_SP, SIZE)                                             \
   {                                                                                      \
@@ -502,7 +489,7 @@ static int uses_location(const char *ops) {
     .tick_text_intel = tick_text_intel, .tick_text = tick_text, .widen_short = widen_short, \
     .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, .register_at = register_at, \
     .address_use = address_use, .destination = destination,                              \
-    .computes_itself = computes_itself, .uses_location = uses_location,                   \
+    .computes_itself = computes_itself, .uses_location = sas_uses_location,               \
     .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS                            \
   }
 const struct sas_target sas_target_x86_64 = X86_TARGET(RR_SOFTTICKS_ARCH_X86_64, "rsp", 7, 8);
