@@ -58,7 +58,7 @@ char *sas_emit(const struct sas_source *src, const struct sas_insert *ins, unsig
                const char *line_marker_name, size_t *len) {
   /* tick[m][k]: syntax mode m; k = 0 plain, 1 + 2 * of + cfi saving (OF
    * or not, CFI or not). */
-  enum { MODES = SAS_SYNTAX_INTEL + 1, KINDS = 5 };
+  enum { MODES = SAS_SYNTAX_MODES, KINDS = 5 };
   struct st_text t = ST_TEXT_INIT;
   char *tick[MODES][KINDS], *out = NULL;
   size_t at = 0;

@@ -746,7 +746,9 @@ static int expand_range(struct ctx *c, unsigned a, unsigned b, const struct fram
     else if (w.dir == SAS_DIR_OTHER && w.word_len >= 11 && !strncasecmp(w.word, ".noaltmacro", 11))
       c->altmacro = 0;
     if (w.dir == SAS_DIR_INTEL_SYNTAX)
-      c->syntax = strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL_PREFIX : SAS_SYNTAX_INTEL;
+      c->syntax = !strncasecmp(w.rest, "noprefix", 8) ? SAS_SYNTAX_INTEL
+                  : !strncasecmp(w.rest, "prefix", 6)  ? SAS_SYNTAX_INTEL_PREFIX
+                                                       : SAS_SYNTAX_INTEL_BARE;
     else if (w.dir == SAS_DIR_ATT_SYNTAX)
       c->syntax = SAS_SYNTAX_ATT;
     w.code_bits = c->code_bits;

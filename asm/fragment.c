@@ -334,6 +334,7 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
         if (one.syntax == SAS_SYNTAX_ATT) sas_tick_sequence(&t, ".att_syntax\n", NULL);
         if (one.syntax == SAS_SYNTAX_INTEL_PREFIX)
           sas_tick_sequence(&t, ".intel_syntax prefix\n", NULL);
+        if (one.syntax == SAS_SYNTAX_INTEL_BARE) sas_tick_sequence(&t, ".intel_syntax\n", NULL);
         if (!(tick = st_text_finish(&t))) goto done;
       } else if (!(tick = sas_emit(&empty, &one, 1, NULL, &n))) {
         goto done;

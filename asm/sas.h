@@ -73,8 +73,18 @@ enum sas_dir {
   SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX,
   SAS_DIR_CODE_MODE /* .code16, .code16gcc, .code32, .code64 (x86) */
 };
-/* The syntax mode gas reads a statement in (.intel_syntax/.att_syntax). */
-enum sas_syntax { SAS_SYNTAX_ATT, SAS_SYNTAX_INTEL_PREFIX, SAS_SYNTAX_INTEL };
+/* The syntax mode gas reads a statement in (.intel_syntax/.att_syntax).
+ * A bare `.intel_syntax` is its own mode: gas reads it as prefix, LLVM's
+ * assembler takes registers either way and refuses `.intel_syntax prefix`
+ * (rustc's global_asm! writes the bare form), so what a tick restores is
+ * the directive as the user wrote it. */
+enum sas_syntax {
+  SAS_SYNTAX_ATT,
+  SAS_SYNTAX_INTEL_PREFIX, /* .intel_syntax prefix */
+  SAS_SYNTAX_INTEL,        /* .intel_syntax noprefix */
+  SAS_SYNTAX_INTEL_BARE,   /* .intel_syntax */
+  SAS_SYNTAX_MODES
+};
 struct sas_split {
   const char *word; /* the first word (a directive, mnemonic, prefix, macro name) */
   size_t word_len;  /* up to a blank or ',' */

@@ -312,6 +312,8 @@ static void tick_text(const struct sas_target *t, unsigned live, int cfi, enum s
     sas_tick_sequence(out, RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX, NULL);
   else if (syntax == SAS_SYNTAX_INTEL_PREFIX)
     st_text_printf(out, "\t.intel_syntax prefix;");
+  else if (syntax == SAS_SYNTAX_INTEL_BARE)
+    st_text_printf(out, "\t.intel_syntax;");
 }
 
 /* Text that cannot switch to AT&T (LLVM's Intel-dialect inline asm drops
@@ -388,7 +390,8 @@ static int bare_register(const char *p, size_t n) {
 static size_t register_at(const char *text, const char *p, enum sas_syntax syntax, char *fam,
                           size_t cap) {
   size_t n = 0;
-  if (syntax == SAS_SYNTAX_INTEL) {
+  /* Bare .intel_syntax: gas wants '%', LLVM takes registers either way. */
+  if (syntax == SAS_SYNTAX_INTEL || (syntax == SAS_SYNTAX_INTEL_BARE && *p != '%')) {
     if (p > text && (isalnum((unsigned char)p[-1]) || strchr("_.$@%", p[-1]))) return 0;
     while (isalnum((unsigned char)p[n])) n++;
     if (!bare_register(p, n)) return 0;
