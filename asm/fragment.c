@@ -326,15 +326,14 @@ int sas_fragment_instrument(const struct sas_fragment *f, struct sas_fragment_re
         unsigned live = one.save_flags;
         if (!tg->tick_text_intel) goto done;
         st_text_printf(&t, ";");
-        /* A region the template switched to AT&T or to prefixed Intel:
-         * the tick's noprefix Intel there, and that mode again. */
-        if (one.syntax != SAS_SYNTAX_INTEL) sas_tick_sequence(&t, ".intel_syntax noprefix\n", NULL);
+        /* A region the template switched to AT&T or another Intel: the
+         * tick's noprefix Intel there, and that mode again (the lines
+         * without their tab, as the template's statements have none). */
+        if (one.syntax != SAS_SYNTAX_INTEL)
+          sas_tick_sequence(&t, sas_syntax_line(SAS_SYNTAX_INTEL) + 1, NULL);
         tg->tick_text_intel(tg, !live ? 0 : live & SAS_OF ? SAS_ALL : SAS_CF,
                             live && (one.cfa & ~SAS_CFA_REG_EXPR) == SAS_CFA_SP, &t);
-        if (one.syntax == SAS_SYNTAX_ATT) sas_tick_sequence(&t, ".att_syntax\n", NULL);
-        if (one.syntax == SAS_SYNTAX_INTEL_PREFIX)
-          sas_tick_sequence(&t, ".intel_syntax prefix\n", NULL);
-        if (one.syntax == SAS_SYNTAX_INTEL_BARE) sas_tick_sequence(&t, ".intel_syntax\n", NULL);
+        if (one.syntax != SAS_SYNTAX_INTEL) sas_tick_sequence(&t, sas_syntax_line(one.syntax) + 1, NULL);
         if (!(tick = st_text_finish(&t))) goto done;
       } else if (!(tick = sas_emit(&empty, &one, 1, NULL, &n))) {
         goto done;

@@ -85,6 +85,9 @@ enum sas_syntax {
   SAS_SYNTAX_INTEL_BARE,   /* .intel_syntax */
   SAS_SYNTAX_MODES
 };
+/* statement.c: the directive line that puts gas in mode m, "\t...\n"
+ * (the header's switches for AT&T and noprefix Intel). */
+const char *sas_syntax_line(enum sas_syntax m);
 struct sas_split {
   const char *word; /* the first word (a directive, mnemonic, prefix, macro name) */
   size_t word_len;  /* up to a blank or ',' */

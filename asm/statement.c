@@ -229,3 +229,14 @@ int sas_uses_location(const char *ops) {
   }
   return 0;
 }
+
+const char *sas_syntax_line(enum sas_syntax m) {
+  switch (m) {
+    case SAS_SYNTAX_ATT: return RR_SOFTTICKS_X86_TO_ATT_SYNTAX;
+    case SAS_SYNTAX_INTEL: return RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX;
+    case SAS_SYNTAX_INTEL_PREFIX: return "\t.intel_syntax prefix\n";
+    case SAS_SYNTAX_INTEL_BARE: return "\t.intel_syntax\n";
+    case SAS_SYNTAX_MODES: break;
+  }
+  return "";
+}

@@ -306,14 +306,9 @@ static void tick_in(const struct sas_target *t, unsigned live, int cfi, int inte
 static void tick_text(const struct sas_target *t, unsigned live, int cfi, enum sas_syntax syntax,
                       struct st_text *out) {
   /* In an Intel region: AT&T for the tick, then the user's mode again. */
-  if (syntax != SAS_SYNTAX_ATT) sas_tick_sequence(out, RR_SOFTTICKS_X86_TO_ATT_SYNTAX, NULL);
+  if (syntax != SAS_SYNTAX_ATT) sas_tick_sequence(out, sas_syntax_line(SAS_SYNTAX_ATT), NULL);
   tick_in(t, live, cfi, 0, out);
-  if (syntax == SAS_SYNTAX_INTEL)
-    sas_tick_sequence(out, RR_SOFTTICKS_X86_BACK_TO_INTEL_SYNTAX, NULL);
-  else if (syntax == SAS_SYNTAX_INTEL_PREFIX)
-    st_text_printf(out, "\t.intel_syntax prefix;");
-  else if (syntax == SAS_SYNTAX_INTEL_BARE)
-    st_text_printf(out, "\t.intel_syntax;");
+  if (syntax != SAS_SYNTAX_ATT) sas_tick_sequence(out, sas_syntax_line(syntax), NULL);
 }
 
 /* Text that cannot switch to AT&T (LLVM's Intel-dialect inline asm drops
