@@ -16,11 +16,10 @@
 
 int sas_flags_live(const struct sas_graph *g, unsigned char *live) {
   struct st_graph cfg;
+  struct st_cfg edges = {g->n, NULL, g->nedges, g->edges};
   unsigned i;
   int changed = 1;
-  st_graph_init(&cfg, g->n);
-  for (i = 0; i < g->nedges; i++) st_graph_add_edge(&cfg, g->edges[i].from, g->edges[i].to);
-  if (st_graph_finish(&cfg, 0)) {
+  if (st_cfg_graph(&edges, &cfg)) {
     st_graph_free(&cfg);
     return -1;
   }

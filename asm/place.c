@@ -51,10 +51,9 @@ static unsigned open_cycles(const struct sas_graph *g, const unsigned char *cut,
   struct st_graph cfg;
   struct open_nodes o = {0, 0};
   unsigned char *gone = malloc(g->n + 1);
-  unsigned i;
-  st_graph_init(&cfg, g->n);
-  for (i = 0; i < g->nedges; i++) st_graph_add_edge(&cfg, g->edges[i].from, g->edges[i].to);
-  if (gone && st_graph_finish(&cfg, 0) == 0) {
+  struct st_cfg edges = {g->n, NULL, g->nedges, g->edges};
+  memset(&cfg, 0, sizeof cfg); /* st_graph_free's, when gone is not there */
+  if (gone && st_cfg_graph(&edges, &cfg) == 0) {
     memcpy(gone, cut, g->n);
     gone[0] = 1;
     if (st_graph_cycles(&cfg, gone, count_open, &o)) o.left = 0;
@@ -108,19 +107,14 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
   unsigned *flags = calloc(g->n, sizeof *flags), *tick = calloc(g->n, sizeof *tick), n, k = 0;
   unsigned char *live = malloc(g->n), *cut = calloc(g->n, 1), *cfa = malloc(s->n + 1),
                 *cfa_after = malloc(s->n + 1);
-  struct st_edge *edges = malloc((g->nedges + 1) * sizeof *edges);
   struct sas_insert *out = calloc(3 * g->n + 1, sizeof *out);
   struct st_cfg cfg;
   int rc = -1;
   *ins = NULL;
   *nins = 0;
-  if (!flags || !tick || !live || !cut || !edges || !out || !cfa || !cfa_after) goto done;
-  for (n = 0; n < g->nedges; n++) {
-    edges[n].from = g->edges[n].from;
-    edges[n].to = g->edges[n].to;
-  }
+  if (!flags || !tick || !live || !cut || !out || !cfa || !cfa_after) goto done;
   flags[0] = ST_BLOCK_NO_CODE;
-  cfg = (struct st_cfg){g->n, flags, g->nedges, edges};
+  cfg = (struct st_cfg){g->n, flags, g->nedges, g->edges};
   if (st_place(&cfg, tick) || sas_flags_live(g, live) ||
       sas_cfa_rules(s, g, cfa, cfa_after))
     goto done;
@@ -284,7 +278,6 @@ done:
   free(cut);
   free(cfa);
   free(cfa_after);
-  free(edges);
   free(out);
   return rc;
 }

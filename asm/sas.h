@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <rr/softticks.h>
 
+#include "placement.h" /* struct st_edge, st_cfg */
+
 /* One statement of the source: text [start, end) of the buffer without
  * comments or surrounding blanks.  A leading label is a statement of its
  * own ("a: b: insn" is three). */
@@ -215,7 +217,7 @@ struct sas_graph {
   const struct sas_target *target;
   struct sas_node *nodes; /* node 0 is the root */
   unsigned n;
-  struct { unsigned from, to; } *edges;
+  struct st_edge *edges; /* as st_place and the graph library take them */
   unsigned nedges, cap_edges;
   int has_manifest;  /* the passes' manifest note is there */
   unsigned tick_clobbers; /* target->tick_clobbers */
