@@ -1,12 +1,17 @@
 /*
  * What one aarch64 instruction does to control flow and to x16/x17, the
  * registers the tick uses (README.md, "aarch64").  reads/writes hold
- * SAS_X16 | SAS_X17.  Only what placement and liveness need: an
- * instruction this file does not know falls through and reads every one
- * of the two it names (a conservative guess: it may read them).
+ * SAS_X16 | SAS_X17.  The facts of a mnemonic and the encodings of `.inst`
+ * words come from GNU binutils' opcode table (aarch64_insn_table.inc,
+ * gen/gen_aarch64_table.py): the mnemonics GNU as accepts.  A mnemonic
+ * the table does not know is never guessed: its flow is unknown (cfg.c
+ * leaves its function alone and says so).
  */
 #include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "asm_text.h"
 #include "sas.h"
@@ -20,14 +25,60 @@
 #endif
 #endif
 
-static const char *const conds[] = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc",
-                                    "hi", "ls", "ge", "lt", "gt", "le", "al", "nv", NULL};
+struct a64_fact {
+  const char *name;
+  enum sas_flow flow;
+  unsigned char writes;  /* leading general-register operands written whole */
+  unsigned char landing; /* bti, paciasp, pacibsp: the entry tick goes after */
+};
+static const struct a64_fact facts[] = {
+#define A64_MNEMONICS
+#include "aarch64_insn_table.inc"
+#undef A64_MNEMONICS
+};
+static const struct a64_encoding {
+  uint32_t opcode, mask;
+  unsigned short fact;
+} encodings[] = {
+#define A64_ENCODINGS
+#include "aarch64_insn_table.inc"
+#undef A64_ENCODINGS
+};
+
+static const char *const conds[] = {
+#define A64_CONDITIONS
+#include "aarch64_insn_table.inc"
+#undef A64_CONDITIONS
+    NULL};
 
 static int is_cond(const char *s) {
   unsigned i;
   for (i = 0; conds[i]; i++)
     if (!strcmp(s, conds[i])) return 1;
   return 0;
+}
+
+static int by_name(const void *key, const void *elem) {
+  return strcmp(key, ((const struct a64_fact *)elem)->name);
+}
+
+/* The facts of a mnemonic (lower case); "b.eq" is the table's "b.c". */
+static const struct a64_fact *lookup(const char *m) {
+  const struct a64_fact *f =
+      bsearch(m, facts, sizeof facts / sizeof facts[0], sizeof facts[0], by_name);
+  const char *dot = strchr(m, '.');
+  char cond_form[32];
+  if (f || !dot || !is_cond(dot + 1) || (size_t)(dot - m) + 3 > sizeof cond_form) return f;
+  snprintf(cond_form, sizeof cond_form, "%.*s.c", (int)(dot - m), m);
+  return bsearch(cond_form, facts, sizeof facts / sizeof facts[0], sizeof facts[0], by_name);
+}
+
+/* The instruction one word encodes: the most specific matching entry. */
+static const struct a64_fact *decode(uint32_t word) {
+  size_t i;
+  for (i = 0; i < sizeof encodings / sizeof encodings[0]; i++)
+    if ((word & encodings[i].mask) == encodings[i].opcode) return &facts[encodings[i].fact];
+  return NULL;
 }
 
 /* x16/w16/ip0 -> SAS_X16, x17/w17/ip1 -> SAS_X17, in text. */
@@ -47,25 +98,6 @@ static unsigned regs_in(const char *t) {
   return m;
 }
 
-/* Instructions whose first operand is a destination they write whole
- * (without reading it); a load pair writes its first two. */
-static int writes_first(const char *m) {
-  static const char *const w[] = {
-      "mov", "movz", "movn", "add", "adds", "sub", "subs", "and", "ands", "orr", "eor", "orn",
-      "eon", "bic", "bics", "adr", "adrp", "lsl", "lsr", "asr", "ror", "mul", "madd", "msub",
-      "smull", "umull", "smulh", "umulh", "udiv", "sdiv", "neg", "negs", "mvn", "csel", "csinc",
-      "csinv", "csneg", "cset", "csetm", "cinc", "cinv", "cneg", "sxtb", "sxth", "sxtw", "uxtb",
-      "uxth", "ubfx", "sbfx", "ubfiz", "sbfiz", "ubfm", "sbfm", "clz", "cls", "rbit", "rev",
-      "rev16", "rev32", "ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "ldur", "ldurb",
-      "ldurh", "ldursw", "ldar", "ldarb", "ldarh", "ldxr", "ldaxr", "ldp", "ldnp", "ldpsw",
-      "ldxp", "ldaxp", "mrs", "fmov", "fcvtzs", "fcvtzu", "umov", "smov", "adc", "adcs", "sbc",
-      "sbcs", "extr", NULL};
-  unsigned i;
-  for (i = 0; w[i]; i++)
-    if (!strcmp(m, w[i])) return 1;
-  return 0;
-}
-
 /* The last operand (a branch target), without blanks: its length, *at
  * its start. */
 static size_t last_operand(const char *ops, const char **at) {
@@ -77,18 +109,30 @@ static size_t last_operand(const char *ops, const char **at) {
   return (size_t)(e - p);
 }
 
+/* Flow and landing pad of a known instruction; a call may go through a
+ * veneer or PLT that uses x16 and x17 (AAPCS64). */
+static void take_fact(const struct a64_fact *f, struct sas_insn *out) {
+  out->flow = f->flow;
+  out->is_landing_pad = f->landing;
+  if (f->flow == SAS_FLOW_CALL || f->flow == SAS_FLOW_CALL_IND) out->writes = SAS_X16 | SAS_X17;
+}
+
 static void classify(const struct sas_target *t, const struct sas_split *w, struct sas_insn *out) {
   const char *m = w->mnem, *p = w->operands;
+  const struct a64_fact *f = lookup(m);
   (void)t;
   memset(out, 0, sizeof *out);
   out->operands = p;
   out->reads = regs_in(p);
-  if (writes_first(m)) {
+  if (!f) {
+    out->flow = SAS_FLOW_UNKNOWN;
+    out->reads = SAS_X16 | SAS_X17;
+    return;
+  }
+  if (f->writes) {
     /* The destination(s): written, not read (unless named again). */
     const char *c1 = strchr(p, ','), *c2 = c1 ? strchr(c1 + 1, ',') : NULL;
-    int pair = !strncmp(m, "ldp", 3) || !strncmp(m, "ldnp", 4) || !strncmp(m, "ldxp", 4) ||
-               !strncmp(m, "ldaxp", 5);
-    size_t nd = pair && c2 ? (size_t)(c2 - p) : c1 ? (size_t)(c1 - p) : strlen(p);
+    size_t nd = f->writes == 2 && c2 ? (size_t)(c2 - p) : c1 ? (size_t)(c1 - p) : strlen(p);
     char dst[64];
     if (nd >= sizeof dst) nd = sizeof dst - 1;
     memcpy(dst, p, nd);
@@ -96,29 +140,15 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
     out->writes = regs_in(dst);
     out->reads = regs_in(p + nd);
   }
-  out->is_landing_pad = !strcmp(m, "bti") || !strcmp(m, "paciasp") || !strcmp(m, "pacibsp") ||
-                        (!strcmp(m, "hint") && (!strncmp(p, "#34", 3) || !strncmp(p, "#36", 3) ||
-                                                !strncmp(p, "#38", 3) || !strncmp(p, "#25", 3) ||
-                                                !strncmp(p, "#27", 3)));
-  if (!strcmp(m, "b")) {
-    out->flow = SAS_FLOW_JMP;
-  } else if ((m[0] == 'b' && m[1] == '.' && is_cond(m + 2)) || (m[0] == 'b' && is_cond(m + 1)) ||
-             !strcmp(m, "cbz") || !strcmp(m, "cbnz") || !strcmp(m, "tbz") || !strcmp(m, "tbnz")) {
-    out->flow = SAS_FLOW_JCC;
-  } else if (!strcmp(m, "bl")) {
-    out->flow = SAS_FLOW_CALL;
-  } else if (!strcmp(m, "blr") || !strncmp(m, "blra", 4)) {
-    out->flow = SAS_FLOW_CALL_IND;
-  } else if (!strcmp(m, "br") || !strncmp(m, "bra", 3)) {
-    out->flow = SAS_FLOW_JMP_IND;
-  } else if (!strncmp(m, "ret", 3) || !strncmp(m, "eret", 4)) {
-    out->flow = SAS_FLOW_RET;
-  } else if (!strcmp(m, "udf") || !strcmp(m, "hlt")) {
-    out->flow = SAS_FLOW_STOP;
-  }
-  if (out->flow == SAS_FLOW_CALL || out->flow == SAS_FLOW_CALL_IND) {
-    /* AAPCS64: a call may go through a veneer or PLT that uses both. */
-    out->writes = SAS_X16 | SAS_X17;
+  take_fact(f, out);
+  if (!strcmp(f->name, "hint")) {
+    /* hint #34 is bti c: the word it assembles to says so */
+    const char *n = p + (*p == '#');
+    char *end;
+    unsigned long imm = strtoul(n, &end, 0);
+    const struct a64_fact *h;
+    if (end != n && imm < 128 && (h = decode(0xd503201fu | (uint32_t)imm << 5)))
+      out->is_landing_pad = h->landing;
   }
   if (out->flow == SAS_FLOW_JMP || out->flow == SAS_FLOW_JCC || out->flow == SAS_FLOW_CALL) {
     size_t n = last_operand(p, &out->target);
@@ -126,6 +156,33 @@ static void classify(const struct sas_target *t, const struct sas_split *w, stru
       n = 0; /* an expression */
     out->target_len = n;
   }
+}
+
+/* Words written as data (`.inst 0xd503233f`, `.long`, aarch64's 4-byte
+ * `.word`), decoded: the flow of the last, landing pad if the first is
+ * one.  Their registers are not decoded: they may read x16 and x17 and
+ * write neither. */
+static int classify_bytes(const struct sas_target *t, const struct sas_split *w,
+                          struct sas_insn *out) {
+  unsigned char buf[256];
+  unsigned size = sas_dir_insn_bytes(w);
+  size_t n, i;
+  (void)t;
+  if (w->word_len == 5 && !strncasecmp(w->word, ".word", 5)) size = 4;
+  n = sas_dir_bytes(w, size, buf, sizeof buf);
+  if (!n || n % 4) return 0;
+  memset(out, 0, sizeof *out);
+  for (i = 0; i < n; i += 4) {
+    uint32_t word = (uint32_t)buf[i] | (uint32_t)buf[i + 1] << 8 | (uint32_t)buf[i + 2] << 16 |
+                    (uint32_t)buf[i + 3] << 24;
+    const struct a64_fact *f = decode(word);
+    int landing = out->is_landing_pad;
+    if (!f || (i && out->flow != SAS_FLOW_NONE)) return 0;
+    take_fact(f, out);
+    if (i) out->is_landing_pad = landing;
+  }
+  out->reads = SAS_X16 | SAS_X17;
+  return 1;
 }
 
 /* x16/x17 live: saved on the stack, sp lowered first (writeback), so
@@ -187,6 +244,16 @@ static enum sas_addr_use address_use(const char *mnem, const char *ops, enum sas
   return SAS_USE_OPERANDS;
 }
 
+static int writes_destination(const char *mnem) {
+  const struct a64_fact *f = lookup(mnem);
+  return f && f->writes;
+}
+
+/* AAPCS64: x0-x18 (x18 is temporary on Linux) do not survive a call. */
+static const char *const call_clobbered[] = {"r0",  "r1",  "r2",  "r3",  "r4",  "r5",  "r6",
+                                             "r7",  "r8",  "r9",  "r10", "r11", "r12", "r13",
+                                             "r14", "r15", "r16", "r17", "r18", NULL};
+
 const struct sas_target sas_target_aarch64 = {
     .arch = RR_SOFTTICKS_ARCH_AARCH64,
     .comment_chars = "",
@@ -194,6 +261,7 @@ const struct sas_target sas_target_aarch64 = {
     .slash_slash_comments = 1,
     .line_separators = ";",
     .classify = classify,
+    .classify_bytes = classify_bytes,
     .tick_clobbers = SAS_X16 | SAS_X17,
     .tick_text = tick_text,
     .sp_name = "sp",
@@ -202,6 +270,8 @@ const struct sas_target sas_target_aarch64 = {
     .register_at = register_at,
     .address_use = address_use,
     .destination = destination,
+    .writes_destination = writes_destination,
+    .call_clobbered = call_clobbered,
     .real_as_env = "SOFTTICKS_REAL_AS_AARCH64",
     .real_as = SAS_REAL_AS_AARCH64,
 };

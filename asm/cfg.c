@@ -623,8 +623,14 @@ static int data_in_flow(struct build *b) {
     switch (nd->insn.flow) {
       case SAS_FLOW_JMP:
       case SAS_FLOW_JCC:
+        /* A displacement, no label of the file: a branch relative to the
+         * location counter, which a tick in between would move (an
+         * aarch64 `.inst` b.ne closing a loop: the cycle is not seen). */
+        nd->location_branch = 1;
+        nd->leaves_file = 1;
+        break;
       case SAS_FLOW_JMP_IND:
-        nd->leaves_file = 1; /* a displacement, no label of the file */
+        nd->leaves_file = 1;
         break;
       case SAS_FLOW_CALL:
         nd->insn.flow = SAS_FLOW_CALL_IND;

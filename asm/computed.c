@@ -87,6 +87,17 @@ static int table_base(const struct sas_target *tg, enum sas_syntax syn, const st
   return 0;
 }
 
+/* Removes family fam from set (the address is no longer there); 1 if it
+ * was in it. */
+static int forget(char set[][16], unsigned *nset, const char *fam) {
+  unsigned i;
+  for (i = 0; i < *nset && strcmp(set[i], fam); i++) {
+  }
+  if (i == *nset) return 0;
+  memmove(set[i], set[i + 1], (--*nset - i) * sizeof set[0]);
+  return 1;
+}
+
 /* The statement before node n in its section: a label, or an instruction. */
 static unsigned previous_in_section(const struct sas_graph *g, unsigned n) {
   unsigned k;
@@ -146,6 +157,9 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
             break;
         }
         tg->destination(ops, ks, dst, sizeof dst);
+        if (!copy && dst[0] && tg->writes_destination && tg->writes_destination(m) &&
+            !mentions_any(tg, ks, src, set, nset) && forget(set, &nset, dst))
+          continue; /* overwritten (aarch64: ldr x3, [x1]) */
         /* mov/cmov/csel copy the address as it is: to memory (stored), to
          * a register (followed from there), or over it (overwritten). */
         if (!copy) return n;
@@ -161,9 +175,7 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
           continue;
         }
         if (mentions_any(tg, ks, dst_text, set, nset) && dst[0] && !strncmp(m, "mov", 3)) {
-          for (i = 0; i < nset && strcmp(set[i], dst); i++) {
-          }
-          if (i < nset) memmove(set[i], set[i + 1], (--nset - i) * sizeof set[0]);
+          forget(set, &nset, dst);
           continue; /* overwritten */
         }
         if (mentions_any(tg, ks, dst_text, set, nset)) continue; /* cmov/csel over it: both exact */
@@ -172,6 +184,12 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
       if (nd->insn.flow == SAS_FLOW_JMP || nd->insn.flow == SAS_FLOW_RET ||
           nd->insn.flow == SAS_FLOW_STOP || nd->insn.flow == SAS_FLOW_JMP_IND)
         break;
+      if ((nd->insn.flow == SAS_FLOW_CALL || nd->insn.flow == SAS_FLOW_CALL_IND) &&
+          tg->call_clobbered) {
+        /* a comparator's address passed to qsort in x3 or %rcx: the
+         * callee leaves the register undefined, a later use is a new value */
+        for (i = 0; tg->call_clobbered[i]; i++) forget(set, &nset, tg->call_clobbered[i]);
+      }
     }
   }
   return 0;

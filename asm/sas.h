@@ -118,6 +118,7 @@ int sas_dir_names_no_address(enum sas_dir d);
  * flow of a code section it is an instruction (cfg.c, "Data in the flow").
  * The size of one of its values in bytes, 0 for any other directive. */
 unsigned sas_dir_insn_bytes(const struct sas_split *w);
+size_t sas_dir_bytes(const struct sas_split *w, unsigned size, unsigned char *out, size_t cap);
 
 /* expand.c: the stream the assembler sees after macro and repetition
  * expansion; every statement keeps the source statement it came from. */

@@ -168,6 +168,34 @@ unsigned sas_dir_insn_bytes(const struct sas_split *w) {
   return 0;
 }
 
+/* A data statement's bytes, little-endian, each value `size` bytes (the
+ * directive's, or a target's own reading of it: aarch64's .word is 4);
+ * 0 when a value is no integer literal (a symbol, an expression). */
+size_t sas_dir_bytes(const struct sas_split *w, unsigned size, unsigned char *out, size_t cap) {
+  unsigned i;
+  size_t n = 0;
+  const char *p = w->rest;
+  if (!size) return 0;
+  for (;;) {
+    char *end;
+    unsigned long long v;
+    int neg = 0;
+    while (isspace((unsigned char)*p)) p++;
+    if (*p == '-') neg = 1, p++;
+    if (!isdigit((unsigned char)*p)) return 0;
+    v = strtoull(p, &end, 0); /* 0x.., 0.. (octal), decimal: gas's spellings */
+    if (end == p) return 0;
+    if (neg) v = -v;
+    for (p = end; isspace((unsigned char)*p); p++) {}
+    for (i = 0; i < size; i++) {
+      if (n == cap) return 0;
+      out[n++] = (unsigned char)(v >> (8 * i));
+    }
+    if (!*p) return n;
+    if (*p++ != ',') return 0;
+  }
+}
+
 void sas_split(const struct sas_target *t, const char *text, struct sas_split *out) {
   const char *p = text;
   size_t k;

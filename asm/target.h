@@ -74,6 +74,12 @@ struct sas_target {
                                    const char **base);
   /* The destination register family of ops, "" if none. */
   void (*destination)(const char *ops, enum sas_syntax syntax, char *family, size_t cap);
+  /* Optional: the instruction writes its destination whole without
+   * reading it (aarch64's `ldr x3, [x1]` ends an address held in x3). */
+  int (*writes_destination)(const char *mnem);
+  /* The register families a call leaves undefined (the psABI's
+   * caller-saved ones), NULL-terminated: no address survives there. */
+  const char *const *call_clobbered;
   /* Optional (NULL: no such rule): the instruction naming a code label
    * already computes with it; it uses the location counter as a value. */
   int (*computes_itself)(const char *text, const char *ops, enum sas_syntax syntax);

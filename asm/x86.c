@@ -478,8 +478,14 @@ static int computes_itself(const char *text, const char *ops, enum sas_syntax sy
   return 0;
 }
 
-/* x86-64 and i386 differ in the stack pointer and the address size. */
-#define X86_TARGET(ARCH, SP, DWARF_SP, SIZE)                                             \
+/* The psABIs' caller-saved registers (families, as register_at names them). */
+static const char *const call_clobbered_64[] = {"a", "c", "d", "si", "di", "r8", "r9", "r10", "r11",
+                                                NULL};
+static const char *const call_clobbered_32[] = {"a", "c", "d", NULL};
+
+/* x86-64 and i386 differ in the stack pointer, the address size and the
+ * registers a call clobbers. */
+#define X86_TARGET(ARCH, SP, DWARF_SP, SIZE, CLOBBERED)                                           \
   {                                                                                      \
     .arch = ARCH, .comment_chars = "#", .line_comment_chars = "#/", .char_constants = 1,  \
     .line_separators = ";", .classify = classify, .is_prefix = is_prefix,                \
@@ -488,7 +494,7 @@ static int computes_itself(const char *text, const char *ops, enum sas_syntax sy
     .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, .register_at = register_at, \
     .address_use = address_use, .destination = destination,                              \
     .computes_itself = computes_itself, .uses_location = sas_uses_location,               \
-    .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS                            \
+    .call_clobbered = CLOBBERED, .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS \
   }
-const struct sas_target sas_target_x86_64 = X86_TARGET(RR_SOFTTICKS_ARCH_X86_64, "rsp", 7, 8);
-const struct sas_target sas_target_i386 = X86_TARGET(RR_SOFTTICKS_ARCH_I386, "esp", 4, 4);
+const struct sas_target sas_target_x86_64 = X86_TARGET(RR_SOFTTICKS_ARCH_X86_64, "rsp", 7, 8, call_clobbered_64);
+const struct sas_target sas_target_i386 = X86_TARGET(RR_SOFTTICKS_ARCH_I386, "esp", 4, 4, call_clobbered_32);

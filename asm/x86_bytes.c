@@ -36,32 +36,6 @@ static const struct form {
 #include "x86_byte_table.inc"
 };
 
-/* The statement's bytes, little-endian per value of the directive's size;
- * 0 when a value is no integer literal (a symbol, an expression). */
-static size_t bytes_of(const struct sas_split *w, unsigned char *out, size_t cap) {
-  unsigned size = sas_dir_insn_bytes(w), i;
-  size_t n = 0;
-  const char *p = w->rest;
-  if (!size) return 0;
-  for (;;) {
-    char *end;
-    unsigned long long v;
-    int neg = 0;
-    while (isspace((unsigned char)*p)) p++;
-    if (*p == '-') neg = 1, p++;
-    if (!isdigit((unsigned char)*p)) return 0;
-    v = strtoull(p, &end, 0); /* 0x.., 0.. (octal), decimal: gas's spellings */
-    if (end == p) return 0;
-    if (neg) v = -v;
-    for (p = end; isspace((unsigned char)*p); p++) {}
-    for (i = 0; i < size; i++) {
-      if (n == cap) return 0;
-      out[n++] = (unsigned char)(v >> (8 * i));
-    }
-    if (!*p) return n;
-    if (*p++ != ',') return 0;
-  }
-}
 
 /* The length of ModRM and what follows it up to the immediate (SIB,
  * displacement), 32/64-bit addressing; 0 if it runs past end. */
@@ -170,7 +144,7 @@ static const struct form *decode_one(const unsigned char *p, const unsigned char
 int sas_x86_classify_bytes(const struct sas_target *t, const struct sas_split *w,
                            struct sas_insn *out) {
   unsigned char buf[256];
-  size_t n = bytes_of(w, buf, sizeof buf), at = 0;
+  size_t n = sas_dir_bytes(w, sas_dir_insn_bytes(w), buf, sizeof buf), at = 0;
   unsigned written = 0;
   memset(out, 0, sizeof *out);
   if (!n) return 0;

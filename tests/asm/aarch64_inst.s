@@ -2,8 +2,8 @@
 # instruction of unknown effect (issue 27): it may read x16 and x17, so a
 # tick before it saves them, and a loop head followed by it gets its tick
 # (before: "followed by data", the cycle stayed open).  A literal pool
-# after a ret stays data.  (Not decoded: a landing pad written so, bti or
-# paciasp, gets its entry tick before it, as any unknown word.)
+# after a ret stays data.  The words are decoded (binutils' opcode table:
+# nop, yield), their registers not: they may read x16 and x17.
 # REQUIRES: aarch64
 # RUN: %sas --softticks-arch=aarch64 --softticks-report --softticks-emit=%t.s %s 2> %t.err
 # RUN: grep -v "^[[:space:]]*#" %t.s | grep -v "^[[:space:]]*//" | FileCheck %s
@@ -18,7 +18,7 @@
 	.globl	spin
 	.type	spin, %function
 spin:
-	.inst	0xd503201f		// nop: nothing decodes aarch64 words yet
+	.inst	0xd503201f		// nop
 1:	.inst	0xd503203f		// yield
 	ldr	w1, [x0]
 	cbnz	w1, 1b
