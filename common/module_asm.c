@@ -224,14 +224,17 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "\tmovl $231, %%eax\n\tmovl $%5$u, %%edi\n\tsyscall\n\thlt\n" /* exit_group */
           L(write) ":\tmovl $1, %%eax\n\tmovl $2, %%edi\n\tsubq %%rsi, %%rdx\n\tsyscall\n\tret\n";
     case RR_SOFTTICKS_ARCH_I386:
-      /* %%ebp: the address of L(here), to which the data is relative. */
+      /* %%ebp: the address of L(msg), the start of its data, from the
+       * return address a call leaves (the idiom of GCC's pc thunks, which
+       * softticks-as reads as such: a label of code in the difference, or
+       * '.' after a pop, would make it leave the file uninstrumented). */
       return ST_ENDBR32
           "\tpushl %%ebx\n\tpushl %%esi\n\tpushl %%edi\n\tpushl %%ebp\n"
           "\tmovl $144, %%eax\n\tmovl $%1$#lx, %%ebx\n\tmovl $%2$#lx, %%ecx\n\tmovl $1, %%edx\n"
           "\tint $0x80\n\ttestl %%eax, %%eax\n\tjnz " L(done) "\n" /* msync: nothing below */
-          "\tsubl $1024, %%esp\n\tcall " L(pc) "\n"
-          L(here) ":\tmovl $295, %%eax\n\tmovl $-100, %%ebx\n"
-          "\tleal (" L(auxv) "-" L(here) ")(%%ebp), %%ecx\n"
+          "\tsubl $1024, %%esp\n\tcall " L(pc) "\n\taddl $(" L(msg) " - .), %%ebp\n"
+          "\tmovl $295, %%eax\n\tmovl $-100, %%ebx\n"
+          "\tleal (" L(auxv) "-" L(msg) ")(%%ebp), %%ecx\n"
           "\txorl %%edx, %%edx\n\tint $0x80\n\ttestl %%eax, %%eax\n\tjs " L(out) "\n" /* openat */
           "\tmovl %%eax, %%ebx\n\tmovl $3, %%eax\n\tmovl %%esp, %%ecx\n\tmovl $1024, %%edx\n"
           "\tint $0x80\n\tmovl %%eax, %%esi\n\tmovl $6, %%eax\n\tint $0x80\n" /* read, close */
@@ -256,13 +259,13 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "1:\taddl $32, %%edi\n\tdecl %%edx\n\tjmp " L(load) "\n"
           L(out) ":\taddl $1024, %%esp\n"
           L(done) ":\tpopl %%ebp\n\tpopl %%edi\n\tpopl %%esi\n\tpopl %%ebx\n\tret\n"
-          L(stop) ":\tleal (" L(msg) "-" L(here) ")(%%ebp), %%ecx\n"
-          "\tleal (" L(name) "-" L(here) ")(%%ebp), %%edx\n\tcall " L(write) "\n"
+          L(stop) ":\tmovl %%ebp, %%ecx\n"
+          "\tleal (" L(name) "-" L(msg) ")(%%ebp), %%edx\n\tcall " L(write) "\n"
           "\ttestl %%ebx, %%ebx\n\tjz 1f\n\tmovl %%ebx, %%ecx\n\tmovl %%ebx, %%edx\n"
           L(len) ":\tcmpb $0, (%%edx)\n\tje 2f\n\tincl %%edx\n\tjmp " L(len) "\n"
           "2:\tcall " L(write) "\n"
-          "1:\tleal (" L(name) "-" L(here) ")(%%ebp), %%ecx\n"
-          "\tleal (" L(end) "-" L(here) ")(%%ebp), %%edx\n\tcall " L(write) "\n"
+          "1:\tleal (" L(name) "-" L(msg) ")(%%ebp), %%ecx\n"
+          "\tleal (" L(end) "-" L(msg) ")(%%ebp), %%edx\n\tcall " L(write) "\n"
           "\tmovl $252, %%eax\n\tmovl $%5$u, %%ebx\n\tint $0x80\n\thlt\n" /* exit_group */
           L(write) ":\tpushl %%ebx\n\tmovl $4, %%eax\n\tmovl $2, %%ebx\n\tsubl %%ecx, %%edx\n"
           "\tint $0x80\n\tpopl %%ebx\n\tret\n"
