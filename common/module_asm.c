@@ -147,8 +147,11 @@ static void emit_early_mapping(struct st_text *t, enum rr_softticks_arch arch,
  *  2. The main program's program headers, from /proc/self/auxv (AT_PHDR,
  *     AT_PHNUM; AT_EXECFN for the message), read with raw openat/read/close
  *     into 1 KiB of stack (cannot open or read it: no check).  Its load
- *     bias is AT_PHDR less PT_PHDR's p_vaddr, 0 without a PT_PHDR (as
- *     glibc's loader takes it).  /proc/self/maps is not used: it cannot
+ *     bias is AT_PHDR less PT_PHDR's p_vaddr; without a PT_PHDR (static
+ *     programs: GNU ld gives a static PIE none) AT_PHDR less the ELF
+ *     header's size less the p_vaddr of the PT_LOAD at file offset 0 (the
+ *     headers right after the ELF header, where linkers put them); neither:
+ *     0.  /proc/self/maps is not used: it cannot
  *     tell the program's bss from rr's thread-locals page, an anonymous
  *     mapping that follows rr's file-backed page as the bss follows the
  *     program's last file-backed segment.
@@ -203,10 +206,15 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "1:\tcmpq $31, %%rax\n\tjne 1f\n\tmovq %%rdx, %%r10\n"
           "1:\tjmp " L(aux) "\n"
           L(phdrs) ":\ttestq %%rdi, %%rdi\n\tjz " L(out) "\n"
-          "\txorl %%r8d, %%r8d\n\tmovq %%rdi, %%rsi\n\tmovl %%ecx, %%edx\n"
-          L(bias) ":\ttestl %%edx, %%edx\n\tjz " L(load) "\n" /* PT_PHDR */
+          "\txorl %%r8d, %%r8d\n\txorl %%r9d, %%r9d\n\txorl %%r11d, %%r11d\n"
+          "\tmovq %%rdi, %%rsi\n\tmovl %%ecx, %%edx\n"
+          L(bias) ":\ttestl %%edx, %%edx\n\tjz " L(biased) "\n" /* the bias */
           "\tcmpl $6, (%%rsi)\n\tjne 1f\n\tmovq %%rdi, %%r8\n\tsubq 16(%%rsi), %%r8\n"
+          "\tmovl $1, %%r11d\n"
+          "1:\tcmpl $1, (%%rsi)\n\tjne 1f\n\tcmpq $0, 8(%%rsi)\n\tjne 1f\n"
+          "\tleaq -64(%%rdi), %%r9\n\tsubq 16(%%rsi), %%r9\n"
           "1:\taddq $56, %%rsi\n\tdecl %%edx\n\tjmp " L(bias) "\n"
+          L(biased) ":\ttestl %%r11d, %%r11d\n\tjnz " L(load) "\n\tmovq %%r9, %%r8\n"
           L(load) ":\ttestl %%ecx, %%ecx\n\tjz " L(out) "\n" /* each PT_LOAD */
           "\tcmpl $1, (%%rdi)\n\tjne 1f\n"
           "\tmovq 16(%%rdi), %%rax\n\taddq %%r8, %%rax\n\tcmpq $%4$#lx, %%rax\n\tjae 1f\n"
@@ -249,9 +257,15 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "1:\taddl $8, %%ecx\n\tjmp " L(aux) "\n"
           L(phdrs) ":\ttestl %%edi, %%edi\n\tjz " L(out) "\n"
           "\txorl %%esi, %%esi\n\tmovl %%edi, %%ecx\n\tmovl %%edx, %%eax\n"
-          L(bias) ":\ttestl %%eax, %%eax\n\tjz " L(load) "\n" /* PT_PHDR */
+          "\tmovl $0, (%%esp)\n\tmovl $0, 4(%%esp)\n" /* the other bias, PT_PHDR seen */
+          L(bias) ":\ttestl %%eax, %%eax\n\tjz " L(biased) "\n" /* the bias */
           "\tcmpl $6, (%%ecx)\n\tjne 1f\n\tmovl %%edi, %%esi\n\tsubl 8(%%ecx), %%esi\n"
+          "\tmovl $1, 4(%%esp)\n"
+          "1:\tcmpl $1, (%%ecx)\n\tjne 1f\n\tcmpl $0, 4(%%ecx)\n\tjne 1f\n"
+          "\tpushl %%eax\n\tleal -52(%%edi), %%eax\n\tsubl 8(%%ecx), %%eax\n"
+          "\tmovl %%eax, 4(%%esp)\n\tpopl %%eax\n"
           "1:\taddl $32, %%ecx\n\tdecl %%eax\n\tjmp " L(bias) "\n"
+          L(biased) ":\tcmpl $0, 4(%%esp)\n\tjne " L(load) "\n\tmovl (%%esp), %%esi\n"
           L(load) ":\ttestl %%edx, %%edx\n\tjz " L(out) "\n" /* each PT_LOAD */
           "\tcmpl $1, (%%edi)\n\tjne 1f\n"
           "\tmovl 8(%%edi), %%eax\n\taddl %%esi, %%eax\n\tcmpl $%4$#lx, %%eax\n\tjae 1f\n"
@@ -289,10 +303,14 @@ static const char *page_check_code(enum rr_softticks_arch arch) {
           "\tcmp x15, #5\n\tcsel x13, x16, x13, eq\n"
           "\tcmp x15, #31\n\tcsel x14, x16, x14, eq\n\tb " L(aux) "\n"
           L(phdrs) ":\tcbz x12, " L(out) "\n"
-          "\tmov x7, #0\n\tmov x11, x12\n\tmov x15, x13\n"
-          L(bias) ":\tcbz x15, " L(limits) "\n" /* PT_PHDR */
+          "\tmov x7, #0\n\tmov x3, #0\n\tmov x4, #0\n\tmov x11, x12\n\tmov x15, x13\n"
+          L(bias) ":\tcbz x15, " L(biased) "\n" /* the bias */
           "\tldr w16, [x11]\n\tcmp w16, #6\n\tb.ne 1f\n\tldr x16, [x11, #16]\n\tsub x7, x12, x16\n"
+          "\tmov x4, #1\n"
+          "1:\tldr w16, [x11]\n\tcmp w16, #1\n\tb.ne 1f\n\tldr x17, [x11, #8]\n\tcbnz x17, 1f\n"
+          "\tldr x16, [x11, #16]\n\tsub x3, x12, x16\n\tsub x3, x3, #64\n"
           "1:\tadd x11, x11, #56\n\tsub x15, x15, #1\n\tb " L(bias) "\n"
+          L(biased) ":\tcbnz x4, " L(limits) "\n\tmov x7, x3\n"
           L(limits) ":\tmovz x5, #((%4$#lx >> 16) & 0xffff), lsl #16\n\tmovk x5, #(%4$#lx & 0xffff)\n"
           "\tmovz x6, #((%3$#lx >> 16) & 0xffff), lsl #16\n\tmovk x6, #(%3$#lx & 0xffff)\n"
           L(load) ":\tcbz x13, " L(out) "\n" /* each PT_LOAD */
