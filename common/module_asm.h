@@ -8,7 +8,10 @@
  * all three in the COMDAT group __rr_softticks_init, so that a linked
  * module keeps exactly one of each however many units carry them;
  * and, in the group __rr_softticks_early, an ifunc whose resolution at
- * relocation time calls the initializer early (see module_asm.c).
+ * relocation time calls the initializer early; and, in the group
+ * __rr_softticks_page_check, the page check, a constructor that stops a
+ * process whose main program's own image covers the countdown page
+ * (see module_asm.c).
  * The returned text follows asm_text.h's ownership rule (malloc'd, the
  * caller frees it).
  */
@@ -32,12 +35,18 @@
  * tick in each asm loop otherwise). */
 #define ST_ASM_TICKED_MARKER "# softticks: the pass ticked the asm statements too"
 
+/* The exit status of a process the page check stops: its main program's
+ * own image covers the countdown page, so its ticks would count down the
+ * program's memory (abi/ABI.md section 5).  softticks-trace's refusal of
+ * the same program is 4. */
+#define ST_PAGE_COVERED_STATUS 115
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* The initializer, its .init_array entry, the ABI note and the early
- * mapping for arch; NULL for an unknown arch or out of memory. */
+/* The initializer, its .init_array entry, the ABI note, the early
+ * mapping and the page check for arch; NULL for an unknown arch or out of memory. */
 char *st_module_asm(enum rr_softticks_arch arch);
 
 /* The ABI's COMDAT group alone: the initializer, its .init_array entry and

@@ -1,8 +1,9 @@
 /*
  * The per-module parts of an instrumented unit (st_module_parts_asm): the
- * initializer with its .init_array entry, the ABI note and the manifest
- * note.  All sit in COMDAT groups, so a linked module keeps
- * one of each however many units carry them.
+ * initializer with its .init_array entry, the ABI note, the early
+ * mapping, the page check and the manifest note.  All sit in COMDAT
+ * groups, so a linked module keeps one of each however many units carry
+ * them.
  *
  * They are written straight into the assembly output at PLUGIN_FINISH_UNIT,
  * and only by a unit that got at least one tick.  Not as a toplevel asm

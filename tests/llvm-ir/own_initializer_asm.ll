@@ -1,7 +1,7 @@
 ; A module whose own asm defines __rr_softticks_init (hand-instrumented, as
 ; with RR_SOFTTICKS_INIT_ASM or rr's header) still gets its ticks, and the
-; early mapping and the manifest, but no second initializer, .init_array
-; entry or ABI note (abi/ABI.md section 8).  A module that only names the
+; early mapping, the page check and the manifest, but no second
+; initializer, .init_array entry or ABI note (abi/ABI.md section 8).  A module that only names the
 ; symbol gets the whole group.
 ; RUN: opt %loadplugin -passes=softticks,verify -S %s | FileCheck %s
 ; RUN: sed -e '/DEFINES/d' %s | opt %loadplugin -passes=softticks,verify -S | FileCheck %s --check-prefix=NAMES
@@ -19,6 +19,8 @@ module asm "  .popsection"
 ; CHECK-NOT: .init_array.00001
 ; CHECK-NOT: module asm "__rr_softticks_init:"
 ; CHECK: module asm "__rr_softticks_early_map:"
+; CHECK-NOT: .note.rrsoftticks
+; CHECK: module asm "__rr_softticks_page_check:"
 ; CHECK-NOT: .note.rrsoftticks
 ; CHECK: .note.softticks.manifest
 ; CHECK-NOT: .note.rrsoftticks

@@ -7,8 +7,11 @@ hidden function __rr_softticks_init whose bytes equal the fresh compile's
 the 20-byte note, all in the COMDAT group __rr_softticks_init; and the
 early mapping (common/module_asm.c): the ifunc __rr_softticks_early, the
 GOT reference to it and the .init_array slot of the no-op that holds that
-reference, in the group __rr_softticks_early.  Two units linked into one
-shared object keep one of each.  By hand, from a build tree:
+reference, in the group __rr_softticks_early; and the page check, a
+hidden function in the group __rr_softticks_page_check with its message
+and its .init_array.00001 slot, whose code refers to nothing but its
+message, PC-relatively.  Two units linked into one shared object keep
+one of each.  By hand, from a build tree:
 
     python3 ../tests/runtime/module_asm.py --module-asm common/st-module-asm \\
         --regen ../runtime/regen_init_tables.py --gas-x86_64 gcc-12 \\
@@ -91,6 +94,23 @@ OBJECT_CHECKS = [
     # The reference that makes the loader call the resolver: a GOT one.
     (r"_GOT[^\n]* __rr_softticks_early( [-+]|\n)",
      "no GOT relocation against __rr_softticks_early"),
+    (r"`\.group' \[__rr_softticks_page_check\] contains [0-9]+ sections:\n[^\n]*\n[^\n]*"
+     r"   \.text\.__rr_softticks_page_check\n[^\n]*\n[^\n]*   \.rodata\.__rr_softticks_page_check\n"
+     r"[^\n]*   \.init_array\.00001\n",
+     "no COMDAT group __rr_softticks_page_check of its code, message and .init_array.00001 slot"),
+    (r"FUNC +GLOBAL +HIDDEN +[0-9]+ __rr_softticks_page_check\n",
+     "__rr_softticks_page_check is not a hidden function"),
+    # Nothing outside the unit (glibc's configure wants an empty nm -u of a
+    # one-line unit: runtime.parts_self_contained), no GOT (an i386 GOT
+    # reference names _GLOBAL_OFFSET_TABLE_), nothing a loader must
+    # relocate: PC-relative references to its own message only.
+    (r"Relocation section '\.rela?\.text\.__rr_softticks_page_check'[^\n]*\n[^\n]*\n"
+     r"([^\n]*(R_X86_64_PC32|R_386_PC32|R_AARCH64_ADR_PREL_PG_HI21|R_AARCH64_ADD_ABS_LO12_NC) "
+     r"[^\n]*\.rodata\.__rr_softticks_page_check[^\n]*\n)+\n",
+     "the page check relocates something other than its own message, PC-relatively"),
+    (r"Relocation section '\.rela?\.init_array\.00001'[^\n]*\n[^\n]*\n[^\n]*"
+     r"__rr_softticks_page_check",
+     "no .init_array.00001 slot points at __rr_softticks_page_check"),
 ]
 
 
@@ -162,7 +182,8 @@ def check_object(arch, tool, obj, reference, reference_name):
 
 def check_two_units(a, arch, d, first, last):
     """COMDAT: two units (from different assemblers) linked into one shared
-    object keep one initializer, one .init_array entry and one note."""
+    object keep one initializer, one page check, their .init_array entries
+    and one note."""
     linked = []
     drivers = [("gnu-ld", shlex.split(getattr(a, "gas_" + arch)))]
     if a.lld and a.clang:
@@ -178,15 +199,16 @@ def check_two_units(a, arch, d, first, last):
             continue
         _, out, _ = run(["readelf", "-W", "-s", "-d", "-r", so])
         ndefs = len(re.findall(r"FUNC +[A-Z]+ +[A-Z]+ +[0-9]+ __rr_softticks_init\n", out))
-        # Two slots: the initializer's and the early mapping's no-op; and an
-        # IRELATIVE relocation, which the loader applies by calling the
-        # resolver.
-        two_slots = 2 * POINTER[arch]
+        # Three slots: the initializer's, the early mapping's no-op and the
+        # page check; and an IRELATIVE relocation, which the loader applies
+        # by calling the resolver.
+        three_slots = 3 * POINTER[arch]
         nirel = len(re.findall("_IRELATIV", out))
-        if ndefs != 1 or not re.search(r"\(INIT_ARRAYSZ\) +%d \(bytes\)" % two_slots, out) \
-           or nirel < 1:
-            fail("%s/%s: %d initializer symbols, %d IRELATIVE relocations, or not two "
-                 ".init_array entries:\n%s" % (arch, linker, ndefs, nirel, out))
+        nchecks = len(re.findall(r"FUNC +[A-Z]+ +[A-Z]+ +[0-9]+ __rr_softticks_page_check\n", out))
+        if ndefs != 1 or nchecks != 1 or nirel < 1 or \
+           not re.search(r"\(INIT_ARRAYSZ\) +%d \(bytes\)" % three_slots, out):
+            fail("%s/%s: %d initializer symbols, %d page checks, %d IRELATIVE relocations, or "
+                 "not three .init_array entries:\n%s" % (arch, linker, ndefs, nchecks, nirel, out))
         note = section_hex(so, arch, ".note.rrsoftticks")
         if note != EXPECTED_NOTE:
             fail("%s/%s: linked note is '%s', want one '%s'" % (arch, linker, note, EXPECTED_NOTE))

@@ -6,7 +6,10 @@
 # needs: the module parts need no symbol from outside the object.  A page check that referred to
 # __ehdr_start broke the image's glibc build this way.  Checked for the
 # GCC plugin (alone, and with softticks-as as the image's gcc runs it) and
-# the LLVM pass, at -O0 and -O2, x86-64 and i386.  softticks-as alone on
+# the LLVM pass, at -O0 and -O2, x86-64 and i386 (each object carrying
+# the parts, the page check among them); aarch64 with the cross
+# GCC and its plugin (ST_AARCH64_GCC, ST_AARCH64_PLUGIN in the environment)
+# and clang --target=aarch64-linux-gnu.  softticks-as alone on
 # compiler output without the plugin keeps the early mapping, whose GOT
 # reference names _GLOBAL_OFFSET_TABLE_ (asm/README.md, the libc rule).
 #   parts_self_contained.sh WORK GCC GCC_PLUGIN SAS_BIN [CLANG CLANG_CONFIG]
@@ -28,6 +31,9 @@ check() {
   undefined=$(nm -u conftest.o)
   [ "$undefined" = "$plain" ] ||
     { echo "FAIL: $label: nm -u prints '$undefined', for the plain object '$plain'" >&2; exit 1; }
+  # Not for want of the parts: the unit carries them, the page check too.
+  nm conftest.o | grep -q ' __rr_softticks_page_check$' ||
+    { echo "FAIL: $label: no page check in the instrumented object" >&2; exit 1; }
   n=$((n + 1))
 }
 for o in -O0 -O2; do
@@ -36,5 +42,13 @@ for o in -O0 -O2; do
     check "gcc plugin + softticks-as $o $m" "-fplugin=$plugin -B$sas_bin/" "$gcc" "$m" "$o"
     if [ -n "$clang" ]; then check "clang pass $o $m" "--config $config" "$clang" "$m" "$o"; fi
   done
+done
+for o in -O0 -O2; do
+  if [ -n "${ST_AARCH64_GCC:-}" ] && [ -n "${ST_AARCH64_PLUGIN:-}" ]; then
+    check "aarch64 gcc plugin $o" "-fplugin=$ST_AARCH64_PLUGIN" "$ST_AARCH64_GCC" "$o"
+  fi
+  if [ -n "$clang" ]; then
+    check "aarch64 clang pass $o" "--config $config" "$clang" --target=aarch64-linux-gnu "$o"
+  fi
 done
 echo "PASS: $n instrumented conftest objects, nm -u as for the plain object"

@@ -10,7 +10,7 @@
  * module's architecture is untracked unless it is
  *   - softticks's own code: the module parts the plugins add (name
  *     __rr_softticks*: the initializer, the early mapping's resolver and
- *     no-op) and librrsoftticks's functions (rr_softticks_*);
+ *     no-op, the page check) and librrsoftticks's functions (rr_softticks_*);
  *   - an ifunc resolver (STT_GNU_IFUNC: runs before the initializer);
  *   - in a section named .text.__rr_softticks* (opted out; after linking
  *     the section name is gone, so only in relocatable files);
