@@ -720,7 +720,10 @@ static int data_in_flow(struct build *b) {
  *    leave: everything is live there);
  *  - a branch relative to the location counter (`loop .`, `jnz .-3`): its
  *    target is a distance in bytes, which a tick in between would change
- *    (a tick cannot go between `loop .` and itself either).
+ *    (a tick cannot go between `loop .` and itself either);
+ *  - memory at a constant distance from the instruction (x86 `4081(%rip)`:
+ *    libffi's static trampolines read the page mapped after their own):
+ *    a tick before it moves it and not what it reads.
  * The rest of the file ticks; the warning says so even without
  * --softticks-report.
  */
@@ -737,6 +740,8 @@ static void leave_functions_alone(const struct sas_source *src, const struct sas
       why = "unknown instruction";
     } else if (nd->location_branch) {
       why = "branch relative to the location counter";
+    } else if (nd->self_relative) {
+      why = "memory at a fixed distance from the instruction";
     } else {
       continue;
     }
@@ -981,6 +986,9 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         break;
       default:
         nd->takes_code_address = mark_taken(&b, nd->insn.operands, v) > 0;
+        nd->self_relative = g->target->self_relative &&
+                            g->target->self_relative(nd->insn.operands,
+                                                     (enum sas_syntax)s->v[v].w.syntax);
         break;
     }
   }

@@ -212,6 +212,9 @@ struct sas_node {
    * (`loop .`, `jnz .-3`): a tick anywhere in its function may move what
    * it reaches, so the function is left alone (cfg.c). */
   int location_branch;
+  /* An operand at a constant distance from the instruction itself (x86
+   * `4081(%rip)`, target.h self_relative): its function is left alone too. */
+  int self_relative;
   /* Code slots of fixed size (cfg.c, "slots"): slot_base, a label named
    * by `.org LABEL + ...`; fixed, a statement from such a label to its
    * last .org (no tick: the slot would overflow); slot_table, an
