@@ -491,8 +491,6 @@ static int is_data_label(struct build *b, unsigned n) {
   return !k || g->nodes[k].kind == SAS_NODE_LABEL;
 }
 
-/* Every symbol named in text (not in strings, not registers, not after
- * @) that is a label of code in a code section: address taken. */
 static unsigned mark_taken(struct build *b, const char *t, unsigned v);
 
 /*
@@ -549,6 +547,8 @@ static void find_slot_tables(struct build *b) {
   }
 }
 
+/* Every symbol named in text (not in strings, not registers, not after
+ * @) that is a label of code in a code section: address taken. */
 static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
   const char *p = t;
   unsigned found = 0;
