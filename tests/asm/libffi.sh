@@ -57,7 +57,14 @@ for s in $(cd ../src && find src -name '*.S' | sort); do
   asm+=("$b")
 done
 [ "${#asm[@]}" -ge 2 ] || fail "only ${#asm[@]} assembly objects (unix64, win64 expected)"
-SOFTTICKS_AS_STATS=1 nice make -j2 CCAS="$cc -B$ST_SAS_BIN/" > ../make.ticked.log 2>&1 ||
+# libffi's Makefile empties MAKEOVERRIDES, so its recursive `all` drops a
+# CCAS given on the command line: the objects are made here, by name,
+# then `make` relinks libffi.a with them.
+los=()
+for s in $(cd ../src && find src -name '*.S' | sort); do
+  for b in "${asm[@]}"; do [ "$(basename "$s" .S)" = "$b" ] && los+=("${s%.S}.lo"); done
+done
+{ SOFTTICKS_AS_STATS=1 nice make -j2 CCAS="$cc -B$ST_SAS_BIN/" "${los[@]}" && nice make -j2; } > ../make.ticked.log 2>&1 ||
   { tail -20 ../make.ticked.log; fail "build through softticks-as"; }
 grep -h 'stats:' ../make.ticked.log > ../stats.txt || true
 [ "$(wc -l < ../stats.txt)" = "${#asm[@]}" ] ||
