@@ -9,14 +9,14 @@
 # runs each (countdown disarmed: no tracer).  Never a timed test; the
 # table goes to RESULTS.md beside this script too.
 # Usage: bench/asm_realworld/run.sh   (BUILD=dir, RUNS=11, FFI_CALLS=200000,
-#   MUL_REPS=20; the work directories: SOFTTICKS_ASM_REALWORLD=1 ctest -R
+#   MUL_REPS=1000; the work directories: SOFTTICKS_ASM_REALWORLD=1 ctest -R
 #   '^asm\.(libffi|gmp\.mpn)$' in the build directory first)
 set -euo pipefail
 bench_name=asm_realworld
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../lib.sh"
 BUILD=$(build_dir)
-runs=${RUNS:-11} calls=${FFI_CALLS:-200000} reps=${MUL_REPS:-20}
+runs=${RUNS:-11} calls=${FFI_CALLS:-200000} reps=${MUL_REPS:-1000}
 progs=$here/../../tests/asm/programs
 ffi=$BUILD/tests/asm/work/libffi gmp=$BUILD/tests/asm/work/gmp.mpn
 command -v valgrind > /dev/null || die 2 "no valgrind"
