@@ -506,8 +506,25 @@ static int constant_displacement(const char *p, const char *end) {
   return 1;
 }
 
+/* Whether [p, end) is 0 or blank: the displacement of `lea 0(%rip), %r14`
+ * (GMP's k8 mul_basecase), the address of the next statement, which
+ * nothing comes between. */
+static int zero_displacement(const char *p, const char *end) {
+  char buf[64], *e;
+  size_t n;
+  while (p < end && isspace((unsigned char)*p)) p++;
+  while (end > p && isspace((unsigned char)end[-1])) end--;
+  n = (size_t)(end - p);
+  if (!n) return 1;
+  if (n >= sizeof buf) return 0;
+  memcpy(buf, p, n);
+  buf[n] = 0;
+  return strtoll(buf, &e, 0) == 0 && !*e;
+}
+
 /* `4081(%rip)`, `[rip + 4081]`: memory at a constant distance from the
- * instruction itself, which a tick before it (in its function) would move. */
+ * instruction itself, which a tick before it (in its function) would move;
+ * not 0, the next statement. */
 static int self_relative(const char *ops, enum sas_syntax syntax) {
   const char *p;
   if (syntax == SAS_SYNTAX_ATT) {
@@ -519,7 +536,7 @@ static int self_relative(const char *ops, enum sas_syntax syntax) {
       n = register_at(ops, q, syntax, fam, sizeof fam);
       if (!n || strcmp(fam, "ip")) continue;
       while (start > ops && start[-1] != ',' && start[-1] != ':') start--;
-      if (constant_displacement(start, p)) return 1;
+      if (constant_displacement(start, p) && !zero_displacement(start, p)) return 1;
     }
     return 0;
   }
@@ -546,7 +563,9 @@ static int self_relative(const char *ops, enum sas_syntax syntax) {
     if (!rip || other || !constant_displacement(in, in + len)) continue;
     /* A displacement before the bracket, after the size ("qword ptr"). */
     while (start > ops && start[-1] != ',' && start[-1] != ' ' && start[-1] != ':') start--;
-    if (constant_displacement(start, p)) return 1;
+    if (constant_displacement(start, p) &&
+        !(zero_displacement(in, in + len) && zero_displacement(start, p)))
+      return 1;
   }
   return 0;
 }

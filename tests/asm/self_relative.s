@@ -5,7 +5,8 @@
 # table's).  A tick anywhere in that function would move an instruction
 # and what it reads, and the trampolines C computes: the function is left
 # alone (warned), the rest of the file ticks.  A symbol beside %rip
-# (`.Ldata+8(%rip)`, `1f(%rip)`) is not such an address.
+# (`.Ldata+8(%rip)`, `1f(%rip)`) is not such an address, nor 0 (GMP's k8
+# mul_basecase: `lea 0(%rip), %r14`, the next statement, jumped to later).
 # RUN: %sas --softticks-emit=%t.s %s 2> %t.err
 # RUN: FileCheck --check-prefix=WARN %s < %t.err
 # RUN: grep -v "^[[:space:]]*#" %t.s | FileCheck %s
@@ -40,6 +41,8 @@ data_ref:
 	movq	.Ldata+8(%rip), %rax
 	leaq	1f(%rip), %rdx
 	movq	0x10+.Ldata(%rip), %rcx
+	leaq	0(%rip), %r14
+	leaq	(%rip), %r15
 1:
 	xorl	%ecx, %ecx
 .Lloop:
