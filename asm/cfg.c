@@ -986,15 +986,26 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         break;
       default:
         nd->takes_code_address = mark_taken(&b, nd->insn.operands, v) > 0;
-        nd->self_relative = g->target->self_relative &&
-                            g->target->self_relative(nd->insn.operands,
-                                                     (enum sas_syntax)s->v[v].w.syntax);
+        if (g->target->self_relative) {
+          int r = g->target->self_relative(nd->insn.operands, (enum sas_syntax)s->v[v].w.syntax);
+          nd->self_relative = r == 1;
+          nd->names_next = r == 2;
+        }
         break;
     }
   }
   if (b.oom || data_in_flow(&b)) goto oom;
   find_slot_tables(&b);
   if (b.oom) goto oom;
+  /* `lea 0(%rip), %r14` (GMP's k8 mul_basecase: `jmp *%r14` comes back
+   * there): the next statement is address taken, an entry. */
+  for (v = 1; v < g->n; v++) {
+    unsigned k = g->nodes[v].names_next ? sas_next_in_section(g, v) : 0;
+    if (k && !g->nodes[k].entry) {
+      g->nodes[k].entry = 1;
+      g->address_taken++;
+    }
+  }
   leave_functions_alone(src, s, g, fn_of, rep);
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)

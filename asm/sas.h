@@ -215,6 +215,7 @@ struct sas_node {
   /* An operand at a constant distance from the instruction itself (x86
    * `4081(%rip)`, target.h self_relative): its function is left alone too. */
   int self_relative;
+  int names_next; /* takes the address of the next statement (`lea 0(%rip)`) */
   /* Code slots of fixed size (cfg.c, "slots"): slot_base, a label named
    * by `.org LABEL + ...`; fixed, a statement from such a label to its
    * last .org (no tick: the slot would overflow); slot_table, an

@@ -523,8 +523,8 @@ static int zero_displacement(const char *p, const char *end) {
 }
 
 /* `4081(%rip)`, `[rip + 4081]`: memory at a constant distance from the
- * instruction itself, which a tick before it (in its function) would move;
- * not 0, the next statement. */
+ * instruction itself, which a tick before it (in its function) would move:
+ * 1; 2 for 0, the address of the next statement. */
 static int self_relative(const char *ops, enum sas_syntax syntax) {
   const char *p;
   if (syntax == SAS_SYNTAX_ATT) {
@@ -536,7 +536,7 @@ static int self_relative(const char *ops, enum sas_syntax syntax) {
       n = register_at(ops, q, syntax, fam, sizeof fam);
       if (!n || strcmp(fam, "ip")) continue;
       while (start > ops && start[-1] != ',' && start[-1] != ':') start--;
-      if (constant_displacement(start, p) && !zero_displacement(start, p)) return 1;
+      if (constant_displacement(start, p)) return zero_displacement(start, p) ? 2 : 1;
     }
     return 0;
   }
@@ -563,9 +563,8 @@ static int self_relative(const char *ops, enum sas_syntax syntax) {
     if (!rip || other || !constant_displacement(in, in + len)) continue;
     /* A displacement before the bracket, after the size ("qword ptr"). */
     while (start > ops && start[-1] != ',' && start[-1] != ' ' && start[-1] != ':') start--;
-    if (constant_displacement(start, p) &&
-        !(zero_displacement(in, in + len) && zero_displacement(start, p)))
-      return 1;
+    if (constant_displacement(start, p))
+      return zero_displacement(in, in + len) && zero_displacement(start, p) ? 2 : 1;
   }
   return 0;
 }
