@@ -275,7 +275,14 @@ struct build {
    * (code); a label named as an address (maybe data).  data_in_flow(). */
   unsigned char *branched, *taken;
   int oom;
+  /* mark_taken's mode: 0 marks what it names as taken; SLOT_ORG extends
+   * the fixed region of each label a `.org` names; SLOT_PROBE marks
+   * nothing and counts the labels named that are slot bases (slots) and
+   * that are not (others). */
+  int mode;
+  unsigned slots, others, org_section;
 };
+enum { SLOT_ORG = 1, SLOT_PROBE };
 
 static int add_edge(struct sas_graph *g, unsigned from, unsigned to) {
   if (g->nedges == g->cap_edges) {
@@ -484,6 +491,62 @@ static int is_data_label(struct build *b, unsigned n) {
   return !k || g->nodes[k].kind == SAS_NODE_LABEL;
 }
 
+static unsigned mark_taken(struct build *b, const char *t, unsigned v);
+
+/*
+ * Slots: `.balign 8; .org BASE + X * 8` before each block (libffi's x86
+ * unix64.S and win64.S, "jump tables without an actual table"): the code
+ * computes BASE + 8k and jumps there.  gas puts every slot at its offset
+ * whatever precedes BASE, so that address is not refused (computed.c); a
+ * tick from BASE up to its last .org would move what follows it in its
+ * slot and overflow the slot ("attempt to move .org backwards"), so those
+ * statements are fixed: no tick.  BASE's entry tick goes before the
+ * indirect jump that follows the computation (slot_jump).  The .org at
+ * statement v names label node l: the region grows to v.
+ */
+static void slot_extend(struct build *b, unsigned l, unsigned v) {
+  struct sas_graph *g = b->g;
+  unsigned k;
+  if (g->nodes[l].kind != SAS_NODE_LABEL || g->nodes[l].v >= v ||
+      b->org_section != g->nodes[l].section)
+    return;
+  if (!g->nodes[l].slot_base) g->slot_tables++;
+  g->nodes[l].slot_base = 1;
+  for (k = l; k < g->n && g->nodes[k].v < v; k++)
+    if (g->nodes[k].section == g->nodes[l].section) g->nodes[k].fixed = 1;
+}
+
+/* An instruction naming slot bases only (none else), with an indirect jump
+ * next on its fall-through path (at most 32 instructions on, before any
+ * other jump or return): slot_table, and the jump slot_jump. */
+static void find_slot_tables(struct build *b) {
+  struct sas_graph *g = b->g;
+  unsigned n, k, seen;
+  if (!g->slot_tables) return;
+  for (n = 1; n < g->n; n++) {
+    const struct sas_node *nd = &g->nodes[n];
+    if (nd->kind != SAS_NODE_INSN || !nd->takes_code_address) continue;
+    b->mode = SLOT_PROBE;
+    b->slots = b->others = 0;
+    mark_taken(b, nd->insn.operands, nd->v);
+    b->mode = 0;
+    if (!b->slots || b->others) continue;
+    for (k = sas_next_in_section(g, n), seen = 0; k && seen < 32; k = sas_next_in_section(g, k)) {
+      const struct sas_node *x = &g->nodes[k];
+      if (x->kind != SAS_NODE_INSN) continue;
+      seen++;
+      if (x->insn.flow == SAS_FLOW_JMP_IND) {
+        g->nodes[k].slot_jump = 1;
+        g->nodes[n].slot_table = 1;
+        break;
+      }
+      if (x->insn.flow == SAS_FLOW_JMP || x->insn.flow == SAS_FLOW_RET ||
+          x->insn.flow == SAS_FLOW_STOP || x->insn.flow == SAS_FLOW_UNKNOWN)
+        break;
+    }
+  }
+}
+
 /* Every symbol named in text (not in strings, not registers, not after
  * @) that is a label of code in a code section: address taken. */
 static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
@@ -517,6 +580,12 @@ static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
       for (i = 0; i < n; i++) {
         int node = b->node_of[b->res[i]];
         if (node > 0 && is_data_label(b, (unsigned)node)) continue;
+        if (node > 0 && b->mode == SLOT_PROBE) {
+          if (b->g->nodes[node].slot_base) b->slots++;
+          else b->others++;
+          continue;
+        }
+        if (node > 0 && b->mode == SLOT_ORG) slot_extend(b, (unsigned)node, v);
         if (node > 0) found++;
         if (node > 0 && b->taken) b->taken[node] = 1;
         if (node > 0 && !b->g->nodes[node].entry) {
@@ -657,7 +726,10 @@ static int data_in_flow(struct build *b) {
  *    leave: everything is live there);
  *  - a branch relative to the location counter (`loop .`, `jnz .-3`): its
  *    target is a distance in bytes, which a tick in between would change
- *    (a tick cannot go between `loop .` and itself either).
+ *    (a tick cannot go between `loop .` and itself either);
+ *  - memory at a constant distance from the instruction (x86 `4081(%rip)`:
+ *    libffi's static trampolines read the page mapped after their own):
+ *    a tick before it moves it and not what it reads.
  * The rest of the file ticks; the warning says so even without
  * --softticks-report.
  */
@@ -674,6 +746,8 @@ static void leave_functions_alone(const struct sas_source *src, const struct sas
       why = "unknown instruction";
     } else if (nd->location_branch) {
       why = "branch relative to the location counter";
+    } else if (nd->self_relative) {
+      why = "memory at a fixed distance from the instruction";
     } else {
       continue;
     }
@@ -834,7 +908,12 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
        * that nothing jumps to (.gcc_except_table's landing pads stay:
        * the unwinder jumps there). */
       if (sec->v[sec_of[v]].names_no_targets) continue;
-      if (!s->v[v].is_label && dir != SAS_DIR_NONE && !sas_dir_names_no_address(dir))
+      if (!s->v[v].is_label && dir == SAS_DIR_ORG) {
+        b.mode = SLOT_ORG;
+        b.org_section = sec_of[v];
+        mark_taken(&b, rest, v);
+        b.mode = 0;
+      } else if (!s->v[v].is_label && dir != SAS_DIR_NONE && !sas_dir_names_no_address(dir))
         mark_taken(&b, rest, v);
       else if (!s->v[v].is_label && dir == SAS_DIR_NONE)
         mark_taken(&b, rest, v); /* code in data */
@@ -913,10 +992,26 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         break;
       default:
         nd->takes_code_address = mark_taken(&b, nd->insn.operands, v) > 0;
+        if (g->target->self_relative) {
+          int r = g->target->self_relative(nd->insn.operands, (enum sas_syntax)s->v[v].w.syntax);
+          nd->self_relative = r == 1;
+          nd->names_next = r == 2;
+        }
         break;
     }
   }
   if (b.oom || data_in_flow(&b)) goto oom;
+  find_slot_tables(&b);
+  if (b.oom) goto oom;
+  /* `lea 0(%rip), %r14` (GMP's k8 mul_basecase: `jmp *%r14` comes back
+   * there): the next statement is address taken, an entry. */
+  for (v = 1; v < g->n; v++) {
+    unsigned k = g->nodes[v].names_next ? sas_next_in_section(g, v) : 0;
+    if (k && !g->nodes[k].entry) {
+      g->nodes[k].entry = 1;
+      g->address_taken++;
+    }
+  }
   leave_functions_alone(src, s, g, fn_of, rep);
   /* The root reaches every entry (the placement core ticks them). */
   for (v = 1; v < g->n; v++)

@@ -125,6 +125,7 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
       if (!p || g->nodes[p].kind != SAS_NODE_INSN || g->nodes[p].insn.flow != SAS_FLOW_CALL) return n;
     }
     if (!g->nodes[n].takes_code_address) continue;
+    if (g->nodes[n].slot_table) continue; /* slots placed by .org (cfg.c) */
     if (tg->computes_itself && g->nodes[n].kind == SAS_NODE_INSN &&
         !table_base(tg, syn, s, g->nodes[n].insn.operands) &&
         tg->computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands, syn))

@@ -132,7 +132,13 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax,
                               o, s->v[nd->v].expansion, 0, s->v[nd->v].w.code_bits};
       int ok = 1;
-      if (at.code_bits == 16) {
+      if (nd->fixed) {
+        /* Between a slot base and its last .org (cfg.c, "slots"): the
+         * slot would overflow.  Not cut: a cycle left open is said. */
+        sas_note(rep, line, "%s lies in code slots placed by .org: no tick",
+                 nd->kind == SAS_NODE_LABEL ? s->v[nd->v].text : "an instruction");
+        ok = 0;
+      } else if (at.code_bits == 16) {
         /* The ABI has no 16-bit sequence (real-mode code has no page to
          * count in): the cycle stays open, and is said. */
         sas_warn(rep, line, "warning: %s lies in a .code16 region: no tick (the ABI has no "
@@ -169,6 +175,14 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       }
     } else if (tick[n] && nd->skip) {
       st->skipped++;
+    }
+    /* The slots' entry tick, before the jump into them (cfg.c, "slots"). */
+    if (nd->slot_jump && !nd->skip && !nd->fixed && !cut[n] && s->v[nd->v].w.code_bits != 16) {
+      out[k++] = (struct sas_insert){src->stmts[o].start, live[n], cfa[nd->v], line, 0, NULL,
+                                     s->v[nd->v].w.syntax, o, s->v[nd->v].expansion, 0,
+                                     s->v[nd->v].w.code_bits};
+      cut[n] = 1;
+      st->entry_ticks++;
     }
     if (nd->kind == SAS_NODE_INSN && nd->rt_call && !nd->skip && s->v[nd->v].w.code_bits != 16) {
       unsigned nx = sas_next_in_section(g, n);

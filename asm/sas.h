@@ -73,7 +73,8 @@ enum sas_dir {
   SAS_DIR_IF, SAS_DIR_ELSE, SAS_DIR_ENDIF,
   SAS_DIR_CFI, /* .cfi_* */
   SAS_DIR_INTEL_SYNTAX, SAS_DIR_ATT_SYNTAX,
-  SAS_DIR_CODE_MODE /* .code16, .code16gcc, .code32, .code64 (x86) */
+  SAS_DIR_CODE_MODE, /* .code16, .code16gcc, .code32, .code64 (x86) */
+  SAS_DIR_ORG /* .org: the location counter set to an expression */
 };
 /* The syntax mode gas reads a statement in (.intel_syntax/.att_syntax).
  * A bare `.intel_syntax` is its own mode: gas reads it as prefix, LLVM's
@@ -212,6 +213,16 @@ struct sas_node {
    * (`loop .`, `jnz .-3`): a tick anywhere in its function may move what
    * it reaches, so the function is left alone (cfg.c). */
   int location_branch;
+  /* An operand at a constant distance from the instruction itself (x86
+   * `4081(%rip)`, target.h self_relative): its function is left alone too. */
+  int self_relative;
+  int names_next; /* takes the address of the next statement (`lea 0(%rip)`) */
+  /* Code slots of fixed size (cfg.c, "slots"): slot_base, a label named
+   * by `.org LABEL + ...`; fixed, a statement from such a label to its
+   * last .org (no tick: the slot would overflow); slot_table, an
+   * instruction taking a slot base's address, whose indirect jump (the
+   * next in its fall-through path) is slot_jump: it ticks. */
+  int slot_base, fixed, slot_table, slot_jump;
   struct sas_insn insn;
 };
 struct sas_graph {
@@ -222,7 +233,7 @@ struct sas_graph {
   unsigned nedges, cap_edges;
   int has_manifest;  /* the passes' manifest note is there */
   unsigned tick_clobbers; /* target->tick_clobbers */
-  unsigned indirect_jumps, address_taken, instructions;
+  unsigned indirect_jumps, address_taken, instructions, slot_tables;
   unsigned *section_of; /* the section of each statement of the stream */
   unsigned nsections;
 };

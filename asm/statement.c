@@ -83,6 +83,7 @@ static const struct {
     {".long", SAS_DIR_DATA},
     {".macro", SAS_DIR_MACRO},
     {".octa", SAS_DIR_DATA},
+    {".org", SAS_DIR_ORG},
     {".p2align", SAS_DIR_NO_ADDRESS},
     {".popsection", SAS_DIR_POPSECTION},
     {".previous", SAS_DIR_PREVIOUS},

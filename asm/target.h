@@ -84,6 +84,11 @@ struct sas_target {
    * already computes with it; it uses the location counter as a value. */
   int (*computes_itself)(const char *text, const char *ops, enum sas_syntax syntax);
   int (*uses_location)(const char *ops);
+  /* Optional: an operand addresses memory at a constant distance from the
+   * instruction itself (x86 `4081(%rip)`, no symbol): 1, its function is
+   * left alone (cfg.c); 2 for 0 (`lea 0(%rip), %r14`): the next statement's
+   * address is taken. */
+  int (*self_relative)(const char *ops, enum sas_syntax syntax);
 
   /* The real assembler: the environment variable naming it, the default. */
   const char *real_as_env, *real_as;

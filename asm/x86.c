@@ -478,6 +478,97 @@ static int computes_itself(const char *text, const char *ops, enum sas_syntax sy
   return 0;
 }
 
+/* Whether [p, end) is a displacement without a symbol: numbers (decimal,
+ * 0x hex) and operators only; `1f`/`2b` name labels. */
+static int constant_displacement(const char *p, const char *end) {
+  while (p < end) {
+    if (isdigit((unsigned char)*p)) {
+      const char *q = p;
+      if (*p == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        for (q = p + 2; q < end && isxdigit((unsigned char)*q); q++) {
+        }
+      } else {
+        for (; q < end && isdigit((unsigned char)*q); q++) {
+        }
+        if (q < end && (*q == 'b' || *q == 'f') &&
+            !(q + 1 < end && (isalnum((unsigned char)q[1]) || q[1] == '_')))
+          return 0; /* a numeric label */
+      }
+      if (q < end && (isalnum((unsigned char)*q) || *q == '_' || *q == '.' || *q == '$')) return 0;
+      p = q;
+    } else if (isalpha((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$' ||
+               *p == '@' || *p == '%') {
+      return 0; /* a symbol (or a segment register: not this address) */
+    } else {
+      p++;
+    }
+  }
+  return 1;
+}
+
+/* Whether [p, end) is 0 or blank: the displacement of `lea 0(%rip), %r14`
+ * (GMP's k8 mul_basecase), the address of the next statement, which
+ * nothing comes between. */
+static int zero_displacement(const char *p, const char *end) {
+  char buf[64], *e;
+  size_t n;
+  while (p < end && isspace((unsigned char)*p)) p++;
+  while (end > p && isspace((unsigned char)end[-1])) end--;
+  n = (size_t)(end - p);
+  if (!n) return 1;
+  if (n >= sizeof buf) return 0;
+  memcpy(buf, p, n);
+  buf[n] = 0;
+  return strtoll(buf, &e, 0) == 0 && !*e;
+}
+
+/* `4081(%rip)`, `[rip + 4081]`: memory at a constant distance from the
+ * instruction itself, which a tick before it (in its function) would move:
+ * 1; 2 for 0, the address of the next statement. */
+static int self_relative(const char *ops, enum sas_syntax syntax) {
+  const char *p;
+  if (syntax == SAS_SYNTAX_ATT) {
+    for (p = strchr(ops, '('); p; p = strchr(p + 1, '(')) {
+      const char *q = p + 1, *start = p;
+      char fam[16];
+      size_t n;
+      while (isspace((unsigned char)*q)) q++;
+      n = register_at(ops, q, syntax, fam, sizeof fam);
+      if (!n || strcmp(fam, "ip")) continue;
+      while (start > ops && start[-1] != ',' && start[-1] != ':') start--;
+      if (constant_displacement(start, p)) return zero_displacement(start, p) ? 2 : 1;
+    }
+    return 0;
+  }
+  for (p = strchr(ops, '['); p; p = strchr(p + 1, '[')) {
+    const char *end = strchr(p, ']'), *q, *start = p;
+    char in[256];
+    int rip = 0, other = 0;
+    size_t len;
+    if (!end) return 0;
+    len = (size_t)(end - p - 1);
+    if (len >= sizeof in) continue;
+    memcpy(in, p + 1, len);
+    in[len] = 0;
+    /* The registers inside: rip alone, blanked; the rest a constant. */
+    for (q = in; *q; q++) {
+      char fam[16];
+      size_t n = register_at(in, q, syntax, fam, sizeof fam);
+      if (!n) continue;
+      if (strcmp(fam, "ip")) other = 1;
+      else rip = 1;
+      memset(in + (q - in), ' ', n);
+      q += n - 1;
+    }
+    if (!rip || other || !constant_displacement(in, in + len)) continue;
+    /* A displacement before the bracket, after the size ("qword ptr"). */
+    while (start > ops && start[-1] != ',' && start[-1] != ' ' && start[-1] != ':') start--;
+    if (constant_displacement(start, p))
+      return zero_displacement(in, in + len) && zero_displacement(start, p) ? 2 : 1;
+  }
+  return 0;
+}
+
 /* The psABIs' caller-saved registers (families, as register_at names them). */
 static const char *const call_clobbered_64[] = {"a", "c", "d", "si", "di", "r8", "r9", "r10", "r11",
                                                 NULL};
@@ -494,7 +585,8 @@ static const char *const call_clobbered_32[] = {"a", "c", "d", NULL};
     .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, .register_at = register_at, \
     .address_use = address_use, .destination = destination,                              \
     .computes_itself = computes_itself, .uses_location = sas_uses_location,               \
-    .call_clobbered = CLOBBERED, .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS \
+    .self_relative = self_relative, .call_clobbered = CLOBBERED,                         \
+    .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS                            \
   }
 const struct sas_target sas_target_x86_64 = X86_TARGET(RR_SOFTTICKS_ARCH_X86_64, "rsp", 7, 8, call_clobbered_64);
 const struct sas_target sas_target_i386 = X86_TARGET(RR_SOFTTICKS_ARCH_I386, "esp", 4, 4, call_clobbered_32);

@@ -41,6 +41,8 @@ packages=(
   # tests/glibc: docker/glibc/patches on it, configured (gawk, bison) and
   # its start-up traced (strace)
   glibc-source gawk bison strace
+  # tests/asm: libffi's DejaGnu testsuite (asm.libffi, opt-in: SOFTTICKS_ASM_REALWORLD=1)
+  dejagnu
 )
 
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh

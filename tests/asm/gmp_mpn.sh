@@ -6,8 +6,10 @@
 # the objects of its .asm files are assembled again through the tool,
 # libgmp.a relinked, and `make check` runs again.  Each ticked object has
 # the instructions of the plain one but the ticks and no tick-free cycle;
-# both runs pass the same tests; two test programs run under
-# softticks-trace check (0 violations) and count (twice the same ticks).
+# both runs pass the same tests; two test programs and programs/gmp_mul.c
+# (mpn_mul on 300x200 limbs, checked against a schoolbook product) run
+# under softticks-trace check (0 violations) and count (twice the same
+# ticks).
 # Skipped (77) without m4 or when apt-get source fails (no deb-src entry
 # or no mirror).
 # Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_TRACE ST_WORK
@@ -34,6 +36,11 @@ cd build
 nice make -j2 > ../make.plain.log 2>&1 || { tail -20 ../make.plain.log; fail "plain build"; }
 nice make -j2 check > ../check.plain.log 2>&1 || { tail -40 ../check.plain.log; fail "plain make check"; }
 results > ../plain.results
+# mpn_mul on a few hundred limbs (Toom over mul_basecase, add_n, sub_n...),
+# checked against a schoolbook product, with the plain library.
+"$cc" -O2 -I. "$ST_HERE/programs/gmp_mul.c" .libs/libgmp.a -o ../gmp_mul.plain || fail "gmp_mul (plain)"
+../gmp_mul.plain 3 > ../gmp_mul.plain.out || fail "gmp_mul (plain library): products differ"
+cp .libs/libgmp.a ../libgmp.plain.a
 
 # The assembly objects again, through softticks-as (gcc -B finds its `as`).
 mkdir -p ../plain ../ticked
@@ -71,6 +78,12 @@ grep -q ':test-result: PASS' ../ticked.results || fail "no test passed"
 grep -Eq ':test-result: (FAIL|ERROR)' ../ticked.results && fail "tests fail"
 [ "$(nm tests/mpz/t-tdiv | grep -c ' __rr_softticks_init$')" = 1 ] || fail "tests/mpz/t-tdiv is not linked with the ticked objects"
 
+"$cc" -O2 -I. "$ST_HERE/programs/gmp_mul.c" .libs/libgmp.a -o ../gmp_mul.ticked || fail "gmp_mul (ticked)"
+[ "$(nm ../gmp_mul.ticked | grep -c ' __rr_softticks_init$')" = 1 ] || fail "gmp_mul is not linked with the ticked objects"
+../gmp_mul.ticked 3 > ../gmp_mul.ticked.out || fail "gmp_mul (ticked library): products differ"
+cmp ../gmp_mul.plain.out ../gmp_mul.ticked.out || fail "gmp_mul prints another checksum with ticks"
+cp .libs/libgmp.a ../libgmp.ticked.a
+
 awk '{ i += $2; t += $5; w += $8 } END { printf "compared: %d instructions, %d ticks dropped, %d short branches widened\n", i, t, w }' ../compare.txt
 echo "${#asm[@]} assembly objects; make check: $(grep -c ':test-result: PASS' ../ticked.results) tests pass, plain and ticked"
 awk '{for (i = 3; i <= NF; i++) { split($i, kv, "="); sum[kv[1]] += kv[2] } }
@@ -84,5 +97,7 @@ if [ -n "${ST_TRACE:-}" ]; then
     read -ra cmd <<< "$prog"
     trace_proof "$prog" "${cmd[@]}"
   done
+  # mpn_mul's hot loops, single-stepped: one 300x200-limb product.
+  trace_proof "gmp_mul 1" ../gmp_mul.ticked 1
 fi
 echo PASS
