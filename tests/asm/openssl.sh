@@ -134,9 +134,9 @@ cat ../warnings.txt
 [ "$bad" = 0 ] || fail "files refused whole or open cycles (above)"
 
 python3 "$ST_TICKFREE" --from-entries "${ticked[@]}" > ../cycles.txt || { cat ../cycles.txt; fail "tick-free cycles"; }
-python3 "$ST_HERE/compare_insns.py" "${pairs[@]}" > ../compare.txt ||
+python3 "$ST_HERE/compare_insns.py" --from-entries "${pairs[@]}" > ../compare.txt ||
   { grep -v 'instructions equal' ../compare.txt; fail "instructions differ"; }
-awk '{ i += $2; t += $5; w += $8 } END { printf "compared: %d instructions, %d ticks dropped, %d short branches widened\n", i, t, w }' ../compare.txt
+awk '{ i += $2; t += $5; w += $8; u += $12 } END { printf "compared: %d instructions, %d ticks dropped, %d short branches widened, %d unreached (tables in .text)\n", i, t, w, u }' ../compare.txt
 
 # Relink everything with the ticked objects; the same tests again.
 nice make -j2 > ../make.ticked.log 2>&1 || { tail -20 ../make.ticked.log; fail "relink"; }
