@@ -85,6 +85,41 @@ static int lone_exit(const struct sas_graph *g, unsigned n) {
 }
 
 /*
+ * Where the tick of label n goes when a landing pad follows it: after the
+ * last label of its run, labels with only .cfi_*, .globl, .type, .hidden
+ * and the like (no byte, no condition, no section change) between them and
+ * the landing pad after the last (OpenSSL's aes-x86_64: `asm_AES_cbc_encrypt:
+ * AES_cbc_encrypt: .cfi_startproc endbr64`).  The tick goes after the
+ * endbr64 in any case (a landing pad stays first), so after every label of
+ * the run: one tick there for all of them, not one per label (before, the
+ * first name's tick went between the labels, outside the frame and before
+ * the landing pad, and an entry by that name passed two ticks).  Without a
+ * landing pad, each label keeps its own place (a tick after a later label
+ * would move into what `.Lend - .Lstart` measures from it).  The run stops
+ * at a label of an opted-out function, at a label a macro argument made
+ * inside a statement and at an included file's label.
+ */
+static int between_labels(enum sas_dir d) {
+  return d == SAS_DIR_CFI || d == SAS_DIR_NO_ADDRESS || d == SAS_DIR_TYPE || d == SAS_DIR_GLOBL;
+}
+
+static unsigned label_run_end(const struct sas_source *src, const struct sas_stream *s,
+                              const struct sas_graph *g, unsigned n) {
+  unsigned k, m = n, j;
+  const struct sas_node *x;
+  if (!src->stmts[s->v[g->nodes[n].v].origin].is_label || s->v[g->nodes[n].v].foreign) return n;
+  while ((k = sas_next_in_section(g, m)) && g->nodes[k].kind == SAS_NODE_LABEL && !g->nodes[k].skip &&
+         src->stmts[s->v[g->nodes[k].v].origin].is_label && !s->v[g->nodes[k].v].foreign) {
+    for (j = g->nodes[m].v + 1; j < g->nodes[k].v; j++)
+      if (s->v[j].is_label || !between_labels(s->v[j].w.dir)) return n;
+    m = k;
+  }
+  if (m == n || !k) return n;
+  x = &g->nodes[k];
+  return x->kind == SAS_NODE_INSN && x->insn.is_landing_pad ? m : n;
+}
+
+/*
  * The .cfi_* directives right after label v, before its next instruction
  * (`f: .cfi_startproc`): a tick for the label goes after them, inside the
  * frame they describe (they emit no bytes; before .cfi_startproc the tick
@@ -106,13 +141,13 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
               struct sas_stats *st, struct sas_report *rep, struct sas_error *err) {
   unsigned *flags = calloc(g->n, sizeof *flags), *tick = calloc(g->n, sizeof *tick), n, k = 0;
   unsigned char *live = malloc(g->n), *cut = calloc(g->n, 1), *cfa = malloc(s->n + 1),
-                *cfa_after = malloc(s->n + 1);
+                *cfa_after = malloc(s->n + 1), *run_ticked = calloc(g->n, 1);
   struct sas_insert *out = calloc(3 * g->n + 1, sizeof *out);
   struct st_cfg cfg;
   int rc = -1;
   *ins = NULL;
   *nins = 0;
-  if (!flags || !tick || !live || !cut || !out || !cfa || !cfa_after) goto done;
+  if (!flags || !tick || !live || !cut || !out || !cfa || !cfa_after || !run_ticked) goto done;
   flags[0] = ST_BLOCK_NO_CODE;
   cfg = (struct st_cfg){g->n, flags, g->nedges, g->edges};
   if (st_place(&cfg, tick) || sas_flags_live(g, live) ||
@@ -129,10 +164,24 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       sas_note(rep, line, "%s is a lone exit: no tick", s->v[nd->v].text);
       st->lone_exits++;
     } else if (tick[n] && !nd->skip) {
-      struct sas_insert at = {0, live[n], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax,
-                              o, s->v[nd->v].expansion, 0, s->v[nd->v].w.code_bits};
+      /* A label's tick goes after the last label of its run (label_run_end):
+       * written there once for the whole run. */
+      unsigned m = nd->kind == SAS_NODE_LABEL ? label_run_end(src, s, g, n) : n;
+      struct sas_insert at;
       int ok = 1;
-      if (nd->fixed) {
+      if (run_ticked[m]) {
+        cut[n] = 1;
+        continue;
+      }
+      if (m != n) {
+        live[m] |= live[n];
+        nd = &g->nodes[m];
+        o = s->v[nd->v].origin;
+        line = src->stmts[o].line;
+      }
+      at = (struct sas_insert){0, live[m], cfa[nd->v], line, 0, NULL, s->v[nd->v].w.syntax,
+                               o, s->v[nd->v].expansion, 0, s->v[nd->v].w.code_bits};
+      if (g->nodes[n].fixed || nd->fixed) {
         /* Between a slot base and its last .org (cfg.c, "slots"): the
          * slot would overflow.  Not cut: a cycle left open is said. */
         sas_note(rep, line, "%s lies in code slots placed by .org: no tick",
@@ -146,7 +195,7 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
                  nd->kind == SAS_NODE_LABEL ? s->v[nd->v].text : "an instruction");
         ok = 0;
       } else if (nd->kind == SAS_NODE_LABEL) {
-        unsigned nx = sas_next_in_section(g, n);
+        unsigned nx = sas_next_in_section(g, m);
         if (!src->stmts[o].is_label && s->v[nd->v].w.dir != SAS_DIR_SET) {
           sas_note(rep, line, "label made by a macro argument inside a statement: no tick");
           ok = 0;
@@ -170,6 +219,8 @@ int sas_place(const struct sas_source *src, const struct sas_stream *s,
       if (ok) {
         out[k++] = at;
         cut[n] = 1;
+        cut[m] = 1;
+        run_ticked[m] = 1;
         if (tick[n] & ST_TICK_PASSED_ON) st->entry_ticks++;
         else st->cycle_ticks++;
       }
@@ -292,6 +343,7 @@ done:
   free(cut);
   free(cfa);
   free(cfa_after);
+  free(run_ticked);
   free(out);
   return rc;
 }

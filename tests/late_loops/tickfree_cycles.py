@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cycles of machine instructions that pass no tick, in instrumented code.
 
-Usage: tickfree_cycles.py [--objdump PROG] [--print-noreturn] FILE...
+Usage: tickfree_cycles.py [--objdump PROG] [--print-noreturn] [--from-entries] FILE...
 
 The guarantee ("no instrumented instruction runs twice with the same pc
 and sp without a tick in between") checked statically on the code the
@@ -27,6 +27,17 @@ A call does not return when one of two facts in the same file says so:
   user's noreturn declaration, _gfortran_os_error_at).
 Nothing else (no list of names): a call no fact covers returns, which can
 only report a cycle too many, never hide one.
+
+--from-entries: only the instructions reached from the symbol's first one
+through the edges above count, for assembly that keeps data in its code
+sections (OpenSSL's tables in .text after a function's code, before the
+next symbol, which objdump disassembles as instructions).  Code entered
+only through an indirect jump is then not checked (softticks-as, the one
+user, refuses a file computing a code address from a label but for such
+jumps, and the tracer checks what runs); a direct branch to an address
+between two disassembled instructions is an error (exit 2) rather than a
+cycle it might hide, and a function whose reached code holds an
+instruction objdump cannot decode ("(bad)") is said not to be checked.
 
 A cycle whose every pass lowers the stack pointer by a constant (a stack
 probe loop) repeats no (pc, sp) pair: its sp-lowering instructions count as
@@ -105,6 +116,9 @@ def x86_edges(insn, next_addr):
             succs.append(next_addr)
         return succs
     if mnem in X86_NO_FALLTHROUGH or base in ("ret", "retq", "retl", "hlt", "ud2"):
+        return []
+    # AMD's two-byte return (OpenSSL writes .byte 0xf3,0xc3): "repz ret".
+    if mnem in ("rep", "repz") and ops.split(" ")[0] in ("ret", "retq", "retl"):
         return []
     return [next_addr]
 
@@ -286,7 +300,7 @@ def noreturn_callees(functions, aarch64, declared):
     return never
 
 
-def disassemble(objdump, path):
+def disassemble(objdump, path, keep_bad=False):
     try:
         out = subprocess.run([objdump, "-d", "-r", "-w", "--no-show-raw-insn", path],
                              capture_output=True, text=True, check=True).stdout
@@ -310,19 +324,45 @@ def disassemble(objdump, path):
             parts = [p.strip() for p in m.group(2).split("\t")]
             parts = [p for p in parts if p and not p.startswith(("#", "//"))]
             text = re.sub(r"\s+", " ", " ".join(parts))
-            if text.startswith("(bad)") or not text:
+            if (text.startswith("(bad)") and not keep_bad) or not text:
                 continue
             current.append(Insn(int(m.group(1), 16), text))
     return aarch64, functions
 
 
+def reached(path, name, insns):
+    """The instructions reached from the first one (--from-entries)."""
+    by_addr = {i.addr: i for i in insns}
+    seen, work = set(), [insns[0].addr] if insns else []
+    while work:
+        a = work.pop()
+        if a in seen:
+            continue
+        seen.add(a)
+        if "(bad)" in by_addr[a].text:
+            # objdump does not know it (VIA PadLock's xsha512: f3 0f a6 e0)
+            # and reads the next bytes out of step: nothing to check on.
+            print(f"{path}: {name}: objdump cannot decode the instruction at {a:#x}: "
+                  "function not checked")
+            return []
+        for s in by_addr[a].succs:
+            if s in by_addr:
+                work.append(s)
+            elif insns[0].addr <= s <= insns[-1].addr:
+                sys.exit(f"tickfree_cycles: {path}: {name}: a branch at {a:#x} reaches {s:#x}, "
+                         "between two disassembled instructions")
+    return [i for i in insns if i.addr in seen]
+
+
 def main(argv):
     objdump = "objdump"
     files = []
-    print_noreturn = False
+    print_noreturn = from_entries = False
     args = iter(argv)
     for a in args:
-        if a == "--print-noreturn":  # the callees found not to return (tests)
+        if a == "--from-entries":
+            from_entries = True
+        elif a == "--print-noreturn":  # the callees found not to return (tests)
             print_noreturn = True
         elif a == "--objdump":
             objdump = next(args, None) or sys.exit("tickfree_cycles: --objdump needs a program")
@@ -332,7 +372,7 @@ def main(argv):
         sys.exit(__doc__.split("\n\n")[1])
     status, instrumented = 0, 0
     for path in files:
-        aarch64, functions = disassemble(objdump, path)
+        aarch64, functions = disassemble(objdump, path, keep_bad=from_entries)
         never = noreturn_callees(functions, aarch64, dwarf_noreturn(objdump, path))
         if print_noreturn:
             print("\n".join(sorted(never & (set(functions) | dwarf_noreturn(objdump, path)))))
@@ -350,6 +390,8 @@ def main(argv):
                     insn.succs = []
                     continue
                 insn.succs = [s for s in edges(insn, nxt) if s is not None]
+            if from_entries:
+                insns = reached(path, name, insns)
             for comp in tickfree_cycles(insns, aarch64):
                 by_addr = {i.addr: i for i in insns}
                 body = "; ".join(by_addr[a].text for a in comp[:8])
