@@ -58,7 +58,7 @@ exported() {
 (
   echo "== $name: gcc-12 $version (libgcc-s1, libstdc++6)" &&
   needs= &&
-  for p in gawk quilt patchutils lsb-release libgmp-dev libmpfr-dev libmpc-dev zlib1g-dev; do
+  for p in gawk quilt patchutils lsb-release autoconf2.69 libgmp-dev libmpfr-dev libmpc-dev zlib1g-dev; do
     dpkg-query -W -f '${Status}' "$p" 2> /dev/null | grep -q 'ok installed' || needs="$needs $p"
   done &&
   if [ -n "$needs" ]; then
