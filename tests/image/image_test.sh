@@ -237,8 +237,13 @@ audit)
   done < "$packages"
   # And the audit fails on an inconsistent module: a copy of an
   # instrumented library without its ABI note (tick sites, no note).
-  lib=$root/usr/lib/x86_64-linux-gnu/libbz2.so.1.0
-  [ "$(verdict /usr/lib/x86_64-linux-gnu/libbz2.so.1.0)" = instrumented ] || fail "libbz2 is not instrumented"
+  # The library: libbz2 (bzip2), else libgcc_s (gcc-12-runtime), whichever
+  # the list rebuilt.
+  lib=
+  for candidate in /usr/lib/x86_64-linux-gnu/libbz2.so.1.0 /usr/lib/x86_64-linux-gnu/libgcc_s.so.1; do
+    [ -f "$root$candidate" ] && [ "$(verdict "$candidate")" = instrumented ] && { lib=$root$candidate; break; }
+  done
+  [ -n "$lib" ] || fail "neither libbz2 nor libgcc_s is instrumented (the list rebuilds neither bzip2 nor gcc-12-runtime?)"
   bad=$(mktemp -d)
   trap 'rm -rf "$bad"' EXIT
   objcopy --remove-section .note.rrsoftticks "$lib" "$root/usr/lib/softticks-audit-probe.so" ||
