@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
     --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
     --cc) [ $# -ge 2 ] || usage; cc=$2; shift 2 ;;
     --cxx) [ $# -ge 2 ] || usage; cxx=$2; shift 2 ;;
-    --only) [ $# -ge 2 ] && [ "$2" = libgcc ] || usage; only=libgcc; shift 2 ;;
+    --only) { [ $# -ge 2 ] && [ "$2" = libgcc ]; } || usage; only=libgcc; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -42,7 +42,7 @@ case $jobs in '' | *[!0-9]* | 0) echo "build-runtime: bad job count '$jobs'" >&2
 for d in gcc libgcc libstdc++-v3 libiberty; do
   [ -d "$src/$d" ] || { echo "build-runtime: $src/$d missing: SRC is the patched gcc-12 tree's src/" >&2; exit 1; }
 done
-[ -f "$src/gcc/BASE-VER" ] && [ "$(cut -d. -f1 "$src/gcc/BASE-VER")" = 12 ] ||
+{ [ -f "$src/gcc/BASE-VER" ] && [ "$(cut -d. -f1 "$src/gcc/BASE-VER")" = 12 ]; } ||
   { echo "build-runtime: $src is not GCC 12's source" >&2; exit 1; }
 command -v gawk > /dev/null || { echo "build-runtime: gawk missing (GCC's option scripts need it)" >&2; exit 1; }
 mkdir -p "$out"
@@ -73,7 +73,7 @@ step() {
 # Debian's configure options of gcc-12 on amd64 (gcc -v) that concern the
 # target libraries; x86-64 only (no multilib: the i386/x32 flavours
 # stay Debian's), no NLS (libstdc++'s messages catalogue), no offloading.
-common_options=(--build=$triplet --host=$triplet --target=$triplet --prefix=/usr
+common_options=("--build=$triplet" "--host=$triplet" "--target=$triplet" --prefix=/usr
   --libdir=/usr/lib --libexecdir=/usr/lib --with-gcc-major-version-only --enable-shared
   --disable-multilib --enable-cet --disable-nls --enable-threads=posix
   --enable-linker-build-id --enable-default-pie --enable-gnu-unique-object)

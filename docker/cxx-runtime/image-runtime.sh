@@ -1,4 +1,6 @@
 #!/bin/sh
+# $needs is a word list, set -- $pair splits a pair:
+# shellcheck disable=SC2086
 # Runs inside the image, as root, for the package list's pseudo-package
 # `gcc-12-runtime` (docker/build-rootfs.sh): the C++ runtime, libgcc_s.so.1
 # and libstdc++.so.6, rebuilt with the default (instrumenting) toolchain
@@ -63,9 +65,7 @@ exported() {
   done &&
   if [ -n "$needs" ]; then
     echo "== install$needs" &&
-    # shellcheck disable=SC2086
     apt-get install -y --no-install-recommends $needs &&
-    # shellcheck disable=SC2086
     apt-mark auto $needs
   fi &&
   echo "== source gcc-12=$version" &&
@@ -121,7 +121,7 @@ exported() {
     softticks-inspect "$target" | head -n 1 | grep -q ': instrumented (' &&
     (cd "$p" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | sort | xargs md5sum > DEBIAN/md5sums) &&
     dpkg-deb -b "$p" "$p.deb" > /dev/null &&
-    echo "$p: $(ls -l "$target" | awk '{ print $5 }') bytes ${target#"$p"} (Debian's $(dpkg-deb --fsys-tarfile "$deb" | tar -tvf - ".${target#"$p"}" | awk '{ print $3 }'))"
+    echo "$p: $(stat -c %s "$target") bytes ${target#"$p"} (Debian's $(dpkg-deb --fsys-tarfile "$deb" | tar -tvf - ".${target#"$p"}" | awk '{ print $3 }'))"
   done &&
   dpkg -i libgcc-s1.deb libstdc++6.deb &&
   for p in libgcc-s1 libstdc++6; do
