@@ -43,10 +43,15 @@ command -v mmdebstrap >/dev/null || { echo "build-rootfs: mmdebstrap missing: ba
 [ -r "$packages_file" ] || { echo "build-rootfs: cannot read $packages_file" >&2; exit 1; }
 packages=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$packages_file" | grep -v '^$' || true)
 # glibc first, wherever the list names it: every other package is then
-# built and tested against the instrumented C library and loader.
-if printf '%s\n' "$packages" | grep -qx glibc; then
-  packages=$(printf 'glibc\n%s\n' "$packages" | awk '!seen[$0]++')
-fi
+# built and tested against the instrumented C library and loader.  Then
+# the pseudo-package gcc-12-runtime (the C++ runtime, libgcc_s and
+# libstdc++, docker/cxx-runtime/image-runtime.sh), before the packages
+# that build C++ against it.
+for first in gcc-12-runtime glibc; do
+  if printf '%s\n' "$packages" | grep -qx "$first"; then
+    packages=$(printf '%s\n%s\n' "$first" "$packages" | awk '!seen[$0]++')
+  fi
+done
 jobs=${SOFTTICKS_JOBS:-$(nproc)}
 mirror=${SOFTTICKS_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 security=${SOFTTICKS_DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
@@ -96,6 +101,11 @@ install_image_scripts() {
   cp "$here"/toolchain/package-tests/* "$tmp/usr/lib/softticks/image/package-tests/"
   # package-settings/SRC/: what a rebuild of SRC needs beyond the toolchain
   # (docker/toolchain/rebuild-package.sh): glibc's patches and build profile.
+  # The C++ runtime's scripts (pseudo-package gcc-12-runtime).
+  rm -rf "$tmp/usr/lib/softticks/image/cxx-runtime"
+  install -D -m 0755 "$here/cxx-runtime/image-runtime.sh" "$tmp/usr/lib/softticks/image/cxx-runtime/image-runtime.sh"
+  install -D -m 0755 "$here/cxx-runtime/build-runtime.sh" "$tmp/usr/lib/softticks/image/cxx-runtime/build-runtime.sh"
+  install -D -m 0644 "$here/cxx-runtime/runtime-check.cc" "$tmp/usr/lib/softticks/image/cxx-runtime/runtime-check.cc"
   mkdir -p "$tmp/usr/lib/softticks/image/package-settings/glibc"
   cp -r "$here/glibc/patches" "$here/glibc/build-profiles" "$here/glibc/installed-only" \
     "$here/glibc/deb-build-options" \
@@ -172,8 +182,16 @@ if [ -n "$packages" ]; then
       step "$src: rebuilt and installed before --resume (log: /var/lib/softticks/rebuilt/$src.log)"
       continue
     fi
-    step "rebuild $src (with its test suite, unless its package-settings say nocheck)"
-    in_root "$tmp" /usr/lib/softticks/image/rebuild-package.sh "$src" "$jobs"
+    case $src in
+      gcc-12-runtime)
+        # Not a source package: gcc-12's target libraries only, installed
+        # in place of Debian's libgcc-s1 and libstdc++6 (the compiler stays).
+        step "rebuild the C++ runtime: libgcc_s and libstdc++ of gcc-12's source (docker/cxx-runtime/)"
+        in_root "$tmp" /usr/lib/softticks/image/cxx-runtime/image-runtime.sh "$jobs" ;;
+      *)
+        step "rebuild $src (with its test suite, unless its package-settings say nocheck)"
+        in_root "$tmp" /usr/lib/softticks/image/rebuild-package.sh "$src" "$jobs" ;;
+    esac
     echo "rebuilt $src" >> "$progress"
   done
   step "remove the build dependencies"

@@ -16,8 +16,9 @@
 # libstdc++6 and libgcc-s1), the "before" of an image that rebuilds them.
 # --libstdcxx DIR: with DIR's libstdc++.so.6 in place of the root's (the
 # instrumented build of docker/cxx-runtime/build-and-test.sh, DIR =
-# WORKDIR/build-instrumented/src/.libs): the "after", before any image
-# installs it.
+# WORKDIR/build-instrumented/x86_64-linux-gnu/libstdc++-v3/src/.libs): the
+# "after" of libstdc++ alone, in a root that does not install it (the
+# pseudo-package gcc-12-runtime installs both libraries).
 # Counts are callgrind's self instruction counts (Ir) summed per object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Opt-in, hours on 2 cores (a first step of issue 29's "C++ runtime with
-# ticks"): libstdc++ from Debian's gcc-12 source package (the version this
-# machine's gcc-12 is), with Debian's patches, configured on its own
-# (libstdc++-v3/configure) against the installed gcc-12 and built twice
-# from the same tree: through the instrumenting toolchain (the GCC plugin
-# and softticks-as) and plainly; then, unless --build-only, libstdc++'s own
-# test suite (DejaGnu: the runtest of Debian's dejagnu) on both, for the
-# given .exp files' tests, and the failures compared.  libgcc_s is not
-# built here: its configure needs a configured gcc build tree
-# (libgcc.mvars), i.e. building the compiler; not done yet.
+# Opt-in, hours on 2 cores (issue 29's "C++ runtime with ticks"): the C++
+# runtime's libraries, libgcc (libgcc_s.so.1) and libstdc++-v3, from
+# Debian's gcc-12 source package (the version this machine's gcc-12 is),
+# with Debian's patches, built by build-runtime.sh against the installed
+# gcc-12 (no compiler built) twice from the same tree: through the
+# instrumenting toolchain (the GCC plugin and softticks-as) and plainly.
+# Checks: ticks in the instrumented libraries only, every exported symbol
+# (with its version) of Debian's libraries present, runtime-check.cc
+# printing the same with each pair as with Debian's; then, unless
+# --build-only, libstdc++'s own test suite (DejaGnu: the runtest of
+# Debian's dejagnu) on both, for the given .exp files' tests, and the
+# failures compared.
 #   docker/cxx-runtime/build-and-test.sh WORKDIR [--build-dir BUILD] [--jobs N]
 #                                        [--tests "conformance.exp=23_containers/*"] [--build-only]
 # BUILD: softticks' CMake build tree (default ./build); WORKDIR keeps the
@@ -42,6 +44,10 @@ mkdir -p "$work/results"
 work=$(cd "$work" && pwd)
 inspect=$build/tools/softticks-inspect
 copy_tools "$work" "$inspect"
+# exported FILE: "name@version" of each symbol FILE defines (.dynsym).
+exported() {
+  readelf --dyn-syms -W "$1" | awk '$7 != "UND" && NF >= 8 && $5 != "LOCAL" { print $8 }' | sort -u
+}
 
 # Debian's source of the installed gcc-12, unpacked and patched by its own
 # debian/rules (the upstream tarball inside, then debian/patches).
@@ -54,41 +60,62 @@ if [ ! -f "$work/src/.patched" ]; then
     { tail -15 "$work/results/source.log"; echo "build-and-test: the source of gcc-12 $version (deb-src configured?) or its patches failed" >&2; exit 1; }
   touch "$work/src/.patched"
 fi
-log "source: gcc-12 $version, libstdc++-v3 of $tree"
+log "source: gcc-12 $version, libgcc and libstdc++-v3 of $tree"
 
-# Debian's configure options for the libstdc++ of amd64 that libstdc++'s
-# own configure knows (gcc -v; the multilibs left out: x86-64 only).
-configure_options=(--build=x86_64-linux-gnu --host=x86_64-linux-gnu --target=x86_64-linux-gnu
-  --prefix=/usr --disable-multilib --enable-shared --disable-nls --enable-clocale=gnu
-  --enable-libstdcxx-time=yes --with-default-libstdcxx-abi=new --disable-vtable-verify --enable-cet)
+# libgcc and libstdc++-v3 built twice by build-runtime.sh (the gcc/
+# directory's headers made once, by the host's plain gcc-12, and copied:
+# they do not depend on the flavour), instrumented and plain.
 for flavour in instrumented plain; do
   dir=$work/build-$flavour
-  [ -f "$dir/.built" ] && continue
   if [ $flavour = instrumented ]; then
     cc="gcc-12 $instrumenting_flags -D__RR_SOFTTICKS__=1"
     cxx="g++-12 $instrumenting_flags -D__RR_SOFTTICKS__=1"
   else
     cc=gcc-12 cxx=g++-12
+    if [ -f "$work/build-instrumented/.done-gcc-headers" ] && [ ! -f "$dir/.done-gcc-headers" ]; then
+      mkdir -p "$dir"
+      cp -a "$work/build-instrumented/gcc" "$work/build-instrumented/build-x86_64-linux-gnu" "$dir/"
+      cp "$work/build-instrumented/.done-libiberty" "$work/build-instrumented/.done-gcc-headers" "$dir/"
+    fi
   fi
-  rm -rf "$dir" && mkdir -p "$dir"
-  log "configure and build $flavour (log: $dir/build.log)"
-  start=$(date +%s)
-  (cd "$dir" && CC="$cc" CXX="$cxx" CFLAGS="-O2 -g" CXXFLAGS="-O2 -g" \
-    "$tree/libstdc++-v3/configure" "${configure_options[@]}" && make -j"$jobs") > "$dir/build.log" 2>&1 ||
-    { tail -30 "$dir/build.log"; echo "build-and-test: the $flavour build failed" >&2; exit 1; }
-  echo "$(( $(date +%s) - start ))" > "$dir/.built"
-  log "$flavour built in $(cat "$dir/.built") s"
+  log "build $flavour: libgcc and libstdc++-v3 (logs: $dir/*/build-runtime.log)"
+  "$here/build-runtime.sh" "$tree" "$dir" --jobs "$jobs" --cc "$cc" --cxx "$cxx" ||
+    { echo "build-and-test: the $flavour build failed" >&2; exit 1; }
 done
 
-# The instrumented library has ticks, the plain one none.
+# The instrumented libraries have ticks, the plain ones none; the exported
+# symbols (with versions) include all of the installed Debian libraries'.
 for flavour in instrumented plain; do
-  so=$(find "$work/build-$flavour/src/.libs" -name 'libstdc++.so.6.*' -type f | head -n 1)
-  [ -n "$so" ] || { echo "build-and-test: the $flavour build made no libstdc++.so.6" >&2; exit 1; }
-  "$inspect" "$so" > "$work/results/inspect-$flavour.txt" || true
-  log "$flavour: $(head -n 1 "$work/results/inspect-$flavour.txt")"
+  for so in "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" \
+            "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/libstdc++.so.6"; do
+    [ -f "$so" ] || { echo "build-and-test: the $flavour build made no $so" >&2; exit 1; }
+    base=$(basename "$so")
+    "$inspect" "$so" > "$work/results/inspect-$flavour-$base.txt" || true
+    log "$flavour: $(head -n 1 "$work/results/inspect-$flavour-$base.txt")"
+    exported "$so" > "$work/results/$flavour-$base.syms"
+    exported "/usr/lib/x86_64-linux-gnu/$base" > "$work/results/debian-$base.syms"
+    missing=$(comm -23 "$work/results/debian-$base.syms" "$work/results/$flavour-$base.syms")
+    [ -z "$missing" ] || { echo "build-and-test: $so lacks Debian's $(echo "$missing" | head -n 5 | paste -sd' ')" >&2; exit 1; }
+    log "$flavour $base: $(wc -l < "$work/results/$flavour-$base.syms") exported symbols, Debian's $(wc -l < "$work/results/debian-$base.syms"), none missing"
+  done
+  for base in libgcc_s.so.1 libstdc++.so.6; do
+    if grep -q ': instrumented (' "$work/results/inspect-$flavour-$base.txt"; then
+      [ $flavour = instrumented ] || { echo "build-and-test: the plain $base has ticks" >&2; exit 1; }
+    else
+      [ $flavour = plain ] || { echo "build-and-test: the instrumented $base has no ticks" >&2; exit 1; }
+    fi
+  done
+  # runtime-check.cc with the two libraries: the same output as with Debian's.
+  mkdir -p "$work/check/$flavour"
+  cp "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" "$work/check/$flavour/"
+  cp -L "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/libstdc++.so.6" "$work/check/$flavour/"
+  [ -x "$work/check/runtime-check" ] || g++-12 -O2 -o "$work/check/runtime-check" "$here/runtime-check.cc"
+  "$work/check/runtime-check" > "$work/check/debian.out"
+  LD_LIBRARY_PATH=$work/check/$flavour "$work/check/runtime-check" > "$work/check/$flavour.out" ||
+    { echo "build-and-test: runtime-check failed with the $flavour libraries (exit $?)" >&2; exit 1; }
+  cmp "$work/check/debian.out" "$work/check/$flavour.out"
+  log "$flavour: runtime-check prints the same with these libraries as with Debian's ($(tail -n 1 "$work/check/$flavour.out"))"
 done
-grep -q ': instrumented (' "$work/results/inspect-instrumented.txt" ||
-  { echo "build-and-test: the instrumented libstdc++ has no ticks" >&2; exit 1; }
 if [ -n "$build_only" ]; then exit 0; fi
 
 # The test suite, the same tests on both; its .sum lines "STATUS: test".
@@ -96,8 +123,12 @@ for flavour in instrumented plain; do
   result=$work/results/$flavour.sum
   [ -f "$result" ] && continue
   log "test $flavour: $tests"
-  make -C "$work/build-$flavour" check RUNTESTFLAGS="$tests" > "$work/results/check-$flavour.log" 2>&1 || true
-  sum=$work/build-$flavour/testsuite/libstdc++.sum
+  # The suite runs its programs with LD_LIBRARY_PATH naming src/.libs:
+  # the flavour's libgcc_s.so.1 there is the one they load.
+  cp "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" \
+    "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/"
+  make -C "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3" check RUNTESTFLAGS="$tests" > "$work/results/check-$flavour.log" 2>&1 || true
+  sum=$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/testsuite/libstdc++.sum
   [ -f "$sum" ] || { tail -20 "$work/results/check-$flavour.log"; echo "build-and-test: $flavour wrote no libstdc++.sum" >&2; exit 1; }
   grep -E '^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNSUPPORTED|UNTESTED): ' "$sum" | sort > "$result"
   log "$flavour: $(grep -c '^PASS' "$result") passed, $(grep -c '^FAIL' "$result") failed"

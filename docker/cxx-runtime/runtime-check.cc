@@ -1,0 +1,110 @@
+// The C++ runtime's smoke check (image-runtime.sh, tests/image): run with
+// Debian's libstdc++/libgcc_s and with the rebuilt ones, its output must be
+// the same.  Exercises iostreams and a locale facet, std::regex, exceptions
+// thrown through frames with destructors (libgcc_s's unwinder, the
+// personality routine, __cxa_* of libstdc++), std::thread and a
+// std::function, and checks its own answers: exit status 1 on a wrong one.
+#include <cstdio>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <locale>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+int failures = 0;
+void expect(bool ok, const std::string &what) {
+  std::cout << (ok ? "ok   " : "FAIL ") << what << '\n';
+  failures += !ok;
+}
+
+struct grouping : std::numpunct<char> {
+  char do_thousands_sep() const override { return '\''; }
+  std::string do_grouping() const override { return "\3"; }
+};
+
+struct counted {
+  int *n;
+  ~counted() { ++*n; }
+};
+
+int unwind(int depth, int *destroyed) {
+  counted c{destroyed};
+  if (depth == 0) throw std::runtime_error("depth " + std::to_string(*destroyed));
+  return unwind(depth - 1, destroyed) + 1;
+}
+}  // namespace
+
+int main() {
+  // iostreams with a facet, and back.
+  std::ostringstream out;
+  out.imbue(std::locale(std::locale::classic(), new grouping));
+  long sum = 0;
+  for (int i = 0; i < 2000; i++) {
+    out << std::setw(12) << i * 1234567L << ' ' << std::fixed << std::setprecision(3) << i / 7.0 << '\n';
+    sum += i * 1234567L;
+  }
+  expect(out.str().find("2'466'664'866 285.429") != std::string::npos, "numpunct grouping and fixed formatting");
+  std::istringstream in(out.str());
+  in.imbue(out.getloc());
+  long value, read_sum = 0;
+  double d;
+  while (in >> value >> d) read_sum += value;
+  expect(read_sum == sum, "istringstream reads back the grouped numbers: " + std::to_string(read_sum));
+
+  // std::regex.
+  std::regex re(R"((\w+)@(\w+)\.(com|org))");
+  std::string text;
+  for (int i = 0; i < 300; i++) text += "user" + std::to_string(i) + (i % 3 ? "@example.org " : "@host.net ");
+  int matches = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it) matches++;
+  expect(matches == 200, "regex matches: " + std::to_string(matches));
+  expect(std::regex_replace(std::string("a1b22c333"), std::regex("[0-9]+"), "#") == "a#b#c#", "regex_replace");
+
+  // Exceptions through destructors, and the library's own throws.
+  int destroyed = 0, caught = 0;
+  for (int i = 0; i < 500; i++) {
+    try {
+      unwind(i % 25, &destroyed);
+    } catch (const std::runtime_error &e) {
+      caught++;
+    }
+  }
+  expect(caught == 500 && destroyed == 500 * 13, "exceptions through destructors: " + std::to_string(caught) +
+                                                     " caught, " + std::to_string(destroyed) + " destroyed");
+  try {
+    std::vector<int>().at(1);
+    expect(false, "vector::at throws");
+  } catch (const std::out_of_range &) {
+    expect(true, "vector::at throws out_of_range");
+  }
+  try {
+    std::stoi("not a number");
+    expect(false, "stoi throws");
+  } catch (const std::invalid_argument &) {
+    expect(true, "stoi throws invalid_argument");
+  }
+
+  // A thread and a std::function; an exception inside the thread.
+  std::map<int, int> squares;
+  std::function<void()> work = [&] {
+    for (int i = 0; i < 100; i++) squares[i] = i * i;
+    try {
+      throw 42;
+    } catch (int v) {
+      squares[-1] = v;
+    }
+  };
+  std::thread t(work);
+  t.join();
+  expect(squares.size() == 101 && squares[99] == 9801 && squares[-1] == 42, "thread, map, exception in a thread");
+
+  std::cout << (failures ? "FAILED: " : "all passed: ") << failures << " failures\n";
+  return failures ? 1 : 0;
+}
