@@ -12,8 +12,9 @@
 #   MUL_REPS=1000; the work directories: SOFTTICKS_ASM_REALWORLD=1 ctest -R
 #   '^asm\.(libffi|gmp\.mpn)$' in the build directory first)
 set -euo pipefail
-bench_name=asm_realworld
+bench_name=bench/asm_realworld
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source-path=SCRIPTDIR source=../lib.sh
 source "$here/../lib.sh"
 BUILD=$(build_dir)
 runs=${RUNS:-11} calls=${FFI_CALLS:-200000} reps=${MUL_REPS:-1000}
@@ -29,7 +30,7 @@ measure() {
   shift
   ip=$(callgrind_ir "$work/$name.plain" "$@")
   it=$(callgrind_ir "$work/$name.ticked" "$@")
-  [ -n "$ip" ] && [ -n "$it" ] || die 1 "callgrind $name"
+  if [ -z "$ip" ] || [ -z "$it" ]; then die 1 "callgrind $name"; fi
   wp=$(median_wall_ms "$runs" "$work/$name.plain" "$@")
   wt=$(median_wall_ms "$runs" "$work/$name.ticked" "$@")
   printf '| %s %s | %s | %s | %s | %s | %s | %s |\n' \
