@@ -14,6 +14,8 @@
 # or no mirror).
 # Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_TRACE ST_WORK
 source "$ST_HERE/../machine_code/lib.sh"
+# shellcheck source=autotools_plain.sh
+source "$ST_HERE/autotools_plain.sh"
 skip() { echo "SKIP: $*"; exit 77; }
 cc=${ST_GCC:-gcc}
 command -v m4 > /dev/null || skip "no m4 (GMP's assembly is m4 source)"
@@ -27,15 +29,7 @@ printf '.DEFAULT:\n\t@:\nall check install:\n\t@:\n' > src/doc/Makefile.in
 # results DIR: one line per test program, its automake result.
 results() { find tests -name '*.trs' | sort | xargs grep -H ':test-result:' | sed 's/\.trs:/ /'; }
 
-mkdir build
-cd build
-# --build: generic x86-64 code (mpn/x86_64/*), as Debian's amd64 build, the
-# same on every CI machine; static, so the test programs hold libgmp's code.
-../src/configure --build=x86_64-pc-linux-gnu --disable-shared CC="$cc" > ../configure.log 2>&1 ||
-  { tail -20 ../configure.log; fail "configure"; }
-nice make -j2 > ../make.plain.log 2>&1 || { tail -20 ../make.plain.log; fail "plain build"; }
-nice make -j2 check > ../check.plain.log 2>&1 || { tail -40 ../check.plain.log; fail "plain make check"; }
-results > ../plain.results
+plain_build_and_check "$cc"
 # mpn_mul on a few hundred limbs (Toom over mul_basecase, add_n, sub_n...),
 # checked against a schoolbook product, with the plain library.
 "$cc" -O2 -I. "$ST_HERE/programs/gmp_mul.c" .libs/libgmp.a -o ../gmp_mul.plain || fail "gmp_mul (plain)"

@@ -21,6 +21,8 @@
 # Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_TRACE
 # ST_GCC_PLUGIN ST_WORK
 source "$ST_HERE/../machine_code/lib.sh"
+# shellcheck source=autotools_plain.sh
+source "$ST_HERE/autotools_plain.sh"
 skip() { echo "SKIP: $*"; exit 77; }
 cc=${ST_GCC:-gcc}
 [ "${SOFTTICKS_ASM_REALWORLD:-0}" = 1 ] ||
@@ -36,13 +38,7 @@ results() {
     testsuite/libffi.sum | LC_ALL=C sort
 }
 
-mkdir build
-cd build
-../src/configure --build=x86_64-pc-linux-gnu --disable-shared CC="$cc" > ../configure.log 2>&1 ||
-  { tail -20 ../configure.log; fail "configure"; }
-nice make -j2 > ../make.plain.log 2>&1 || { tail -20 ../make.plain.log; fail "plain build"; }
-nice make -j2 check > ../check.plain.log 2>&1 || { tail -40 ../check.plain.log; fail "plain make check"; }
-results > ../plain.results
+plain_build_and_check "$cc"
 cp .libs/libffi.a ../libffi.plain.a
 
 # The assembly objects again, through softticks-as (gcc -B finds its `as`).
