@@ -48,7 +48,7 @@ packages=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$packages_file" | grep -v '^$
 # libstdc++, docker/cxx-runtime/image-runtime.sh), before the packages
 # that build C++ against it.
 for first in gcc-12-runtime glibc; do
-  if printf '%s\n' "$packages" | grep -qx "$first"; then
+  if printf '%s\n' "$packages" | grep -x "$first" >/dev/null; then
     packages=$(printf '%s\n%s\n' "$first" "$packages" | awk '!seen[$0]++')
   fi
 done

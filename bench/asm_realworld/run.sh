@@ -61,7 +61,7 @@ fi
 {
   echo "# asm_realworld: ticks in libffi's and GMP's assembly"
   echo
-  echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores, $(gcc --version | head -1), $(valgrind --version)"
+  echo "$(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores, $(gcc --version | sed -n 1p), $(valgrind --version)"
   echo
   cat "$work/table"
 } > "$here/RESULTS.md"

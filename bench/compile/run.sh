@@ -48,7 +48,7 @@ table="| file | lines | compiler | level | CPU s plain | CPU s ticks | ratio | t
 versions=()
 for name in $COMPILERS; do
   compiler_spec "$name" || continue
-  versions+=("$name: $("$cc" --version | head -n1)")
+  versions+=("$name: $("$cc" --version | sed -n 1p)")
   for lv in $LEVELS; do
     for file in "$@"; do
       out=$WORK/$name$lv-$(basename "$file" .c)

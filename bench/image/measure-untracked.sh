@@ -128,13 +128,13 @@ run_workload() {
   : > "$work/$name.untracked"
   while read -r ir object; do
     total=$((total + ir))
-    if [ "$object" = "???" ] || ! in_root "$root" softticks-inspect "$object" 2>/dev/null | head -n 1 | grep -q ': instrumented'; then
+    if [ "$object" = "???" ] || ! in_root "$root" softticks-inspect "$object" 2>/dev/null | sed -n 1p | grep ': instrumented' >/dev/null; then
       untracked=$((untracked + ir))
       echo "$ir $object" >> "$work/$name.untracked"
     fi
   done < "$work/$name.objects"
   awk -v n="$name" -v t="$total" -v u="$untracked" 'BEGIN { printf "%-7s %12.0f instructions, %5.1f%% in modules without ticks\n", n, t, 100 * u / t }'
-  sort -rn "$work/$name.untracked" | head -n 4 | awk -v t="$total" '{ printf "          %5.1f%%  %s\n", 100 * $1 / t, $2 }'
+  sort -rn "$work/$name.untracked" | sed -n 1,4p | awk -v t="$total" '{ printf "          %5.1f%%  %s\n", 100 * $1 / t, $2 }'
 }
 
 printf '%s\n' '[.[] | select(.name | test("^row-(1|7)[0-9]*5$")) | .v] | add' > "$work/filter.jq"

@@ -64,7 +64,7 @@ rows=()
 versions=()
 for name in $COMPILERS; do
   compiler_spec "$name" || continue
-  versions+=("$name: $("$cc" --version | head -n1)")
+  versions+=("$name: $("$cc" --version | sed -n 1p)")
   for lv in $LEVELS; do
     d=$WORK/$name$lv
     mkdir -p "$d"

@@ -75,7 +75,7 @@ EOF
     command -v tclsh >/dev/null || die 3 "tclsh missing, needed to make sqlite3.c (apt-get install tcl)"
     rm -rf "$dir/tree"
     local dsc
-    dsc=$(compgen -G "$dir/sqlite3_*.dsc" | head -n1)
+    dsc=$(compgen -G "$dir/sqlite3_*.dsc" | sed -n 1p)
     (cd "$dir" && dpkg-source -x "$dsc" tree >"$dir/extract.log" 2>&1) ||
       { cat "$dir/extract.log" >&2; die 3 "dpkg-source -x failed (apt-get install dpkg-dev)"; }
     log "making the amalgamation (./configure && make sqlite3.c shell.c)"
@@ -116,7 +116,7 @@ notes=()
 versions=()
 for name in $COMPILERS; do
   compiler_spec "$name" || continue
-  versions+=("$name: $("$cc" --version | head -n1)")
+  versions+=("$name: $("$cc" --version | sed -n 1p)")
   for lv in $LEVELS; do
     dir=$WORK/$name$lv
     mkdir -p "$dir/plain" "$dir/ticks"

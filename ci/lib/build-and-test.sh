@@ -83,7 +83,7 @@ if command -v ninja >/dev/null; then generator=Ninja; else generator="Unix Makef
 {
   echo "compilers in the image:"
   for cc in cc gcc c++ g++ clang; do
-    if command -v "$cc" >/dev/null; then echo "  $cc: $(command -v "$cc") ($("$cc" --version | head -n 1))"; fi
+    if command -v "$cc" >/dev/null; then echo "  $cc: $(command -v "$cc") ($("$cc" --version | sed -n 1p))"; fi
   done
 } >"$results/configure.log"
 if ! eval "cmake -S /mnt/src -B . -G \"$generator\" -DCMAKE_BUILD_TYPE=Release $cmake_args" \

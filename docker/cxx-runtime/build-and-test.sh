@@ -95,7 +95,7 @@ for flavour in instrumented plain; do
     exported "$so" > "$work/results/$flavour-$base.syms"
     exported "/usr/lib/x86_64-linux-gnu/$base" > "$work/results/debian-$base.syms"
     missing=$(comm -23 "$work/results/debian-$base.syms" "$work/results/$flavour-$base.syms")
-    [ -z "$missing" ] || { echo "build-and-test: $so lacks Debian's $(echo "$missing" | head -n 5 | paste -sd' ')" >&2; exit 1; }
+    [ -z "$missing" ] || { echo "build-and-test: $so lacks Debian's $(echo "$missing" | sed -n 1,5p | paste -sd' ')" >&2; exit 1; }
     log "$flavour $base: $(wc -l < "$work/results/$flavour-$base.syms") exported symbols, Debian's $(wc -l < "$work/results/debian-$base.syms"), none missing"
   done
   for base in libgcc_s.so.1 libstdc++.so.6; do

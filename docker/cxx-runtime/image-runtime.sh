@@ -61,7 +61,7 @@ exported() {
   echo "== $name: gcc-12 $version (libgcc-s1, libstdc++6)" &&
   needs= &&
   for p in gawk quilt patchutils lsb-release autoconf2.69 libgmp-dev libmpfr-dev libmpc-dev zlib1g-dev; do
-    dpkg-query -W -f '${Status}' "$p" 2> /dev/null | grep -q 'ok installed' || needs="$needs $p"
+    dpkg-query -W -f '${Status}' "$p" 2> /dev/null | grep 'ok installed' >/dev/null || needs="$needs $p"
   done &&
   if [ -n "$needs" ]; then
     echo "== install$needs" &&
@@ -78,8 +78,8 @@ exported() {
   runuser -u builder -- "$here/build-runtime.sh" "$work/tree/src" "$work/out" --jobs "$jobs" &&
   echo "== checks" &&
   for f in "$new_gcc_s" "$new_stdcxx"; do
-    softticks-inspect "$f" | head -n 6 &&
-    softticks-inspect "$f" | head -n 1 | grep -q ': instrumented (' ||
+    softticks-inspect "$f" | sed -n 1,6p &&
+    softticks-inspect "$f" | sed -n 1p | grep ': instrumented (' >/dev/null ||
       { echo "image-runtime: $f is not instrumented" >&2; exit 1; }
   done &&
   for pair in "$deb_gcc_s $new_gcc_s" "$deb_stdcxx $new_stdcxx"; do
@@ -87,7 +87,7 @@ exported() {
     exported "$1" > "$work/debian.syms" && exported "$2" > "$work/new.syms" &&
     missing=$(comm -23 "$work/debian.syms" "$work/new.syms") &&
     echo "$(basename "$2"): $(wc -l < "$work/new.syms") exported symbols, Debian's $(wc -l < "$work/debian.syms"), $(comm -13 "$work/debian.syms" "$work/new.syms" | wc -l) more" &&
-    { [ -z "$missing" ] || { echo "image-runtime: $2 lacks Debian's:"; echo "$missing" | head -n 20; exit 1; } >&2; } &&
+    { [ -z "$missing" ] || { echo "image-runtime: $2 lacks Debian's:"; echo "$missing" | sed -n 1,20p; exit 1; } >&2; } &&
     [ "$(readelf -d "$1" | grep SONAME)" = "$(readelf -d "$2" | grep SONAME)" ] ||
       { echo "image-runtime: $2: not Debian's SONAME" >&2; exit 1; }
   done &&
@@ -98,8 +98,8 @@ exported() {
   "$work/check/runtime-check" > "$work/check/debian.out" &&
   LD_LIBRARY_PATH=$work/check/lib "$work/check/runtime-check" > "$work/check/new.out" &&
   cmp "$work/check/debian.out" "$work/check/new.out" &&
-  LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep -q "libstdc++.so.6 => $work/check/lib/" &&
-  LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep -q "libgcc_s.so.1 => $work/check/lib/" &&
+  LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "libstdc++.so.6 => $work/check/lib/" >/dev/null &&
+  LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "libgcc_s.so.1 => $work/check/lib/" >/dev/null &&
   echo "runtime-check: the same $(wc -l < "$work/check/new.out") lines with the new libraries as with Debian's: $(tail -n 1 "$work/check/new.out")"
 ) > "$log" 2>&1 || { echo "image-runtime: $name failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
 
@@ -118,7 +118,7 @@ exported() {
     esac &&
     { [ -f "$target" ] || { echo "image-runtime: $deb has no ${target#"$p"}" >&2; exit 1; }; } &&
     strip --strip-debug -o "$target" "$new" &&
-    softticks-inspect "$target" | head -n 1 | grep -q ': instrumented (' &&
+    softticks-inspect "$target" | sed -n 1p | grep ': instrumented (' >/dev/null &&
     (cd "$p" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | sort | xargs md5sum > DEBIAN/md5sums) &&
     dpkg-deb -b "$p" "$p.deb" > /dev/null &&
     echo "$p: $(stat -c %s "$target") bytes ${target#"$p"} (Debian's $(dpkg-deb --fsys-tarfile "$deb" | tar -tvf - ".${target#"$p"}" | awk '{ print $3 }'))"

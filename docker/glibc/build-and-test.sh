@@ -42,7 +42,7 @@ if [ ! -f "$work/src/.softticks-patched" ]; then
   rm -rf "$work/src" && mkdir -p "$work/src"
   (cd "$work/src" && apt-get source --only-source glibc > ../results/source.log 2>&1) ||
     { tail -5 "$work/results/source.log"; echo "build-and-test: apt-get source glibc failed (deb-src configured?)" >&2; exit 1; }
-  tree=$(find "$work/src" -mindepth 1 -maxdepth 1 -type d | head -1)
+  tree=$(find "$work/src" -mindepth 1 -maxdepth 1 -type d | sed -n 1p)
   while read -r patch _; do
     case $patch in '' | '#'*) continue ;; esac
     patch -d "$tree" -p1 -s --no-backup-if-mismatch --fuzz=0 < "$here/patches/$patch" ||

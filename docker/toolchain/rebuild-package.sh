@@ -59,7 +59,7 @@ chown builder: "$work"
       runuser -u builder -- apt-get source --only-source "$src/bookworm"
     }
   } &&
-  dir=$(find . -mindepth 1 -maxdepth 1 -type d | head -n 1) &&
+  dir=$(find . -mindepth 1 -maxdepth 1 -type d | sed -n 1p) &&
   [ -n "$dir" ] && cd "$dir" &&
   if [ -f "$settings/patches/series" ]; then
     echo "== patches from $settings/patches" &&
@@ -82,7 +82,7 @@ debs=
 for deb in ./*_amd64.deb; do
   case $deb in *-dbgsym_*|'./*_amd64.deb') continue ;; esac
   if [ -f "$settings/installed-only" ] &&
-     ! dpkg-query -W -f '${Status}' "$(dpkg-deb --field "$deb" Package)" 2> /dev/null | grep -q 'ok installed'; then
+     ! dpkg-query -W -f '${Status}' "$(dpkg-deb --field "$deb" Package)" 2> /dev/null | grep 'ok installed' >/dev/null; then
     continue
   fi
   debs="$debs $deb"

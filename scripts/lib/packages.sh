@@ -12,7 +12,7 @@ as_root() {
 missing_packages() {
   local p
   for p in "$@"; do
-    dpkg-query -W -f='${db:Status-Status}\n' "$p" 2>/dev/null | grep -qx installed || echo "$p"
+    dpkg-query -W -f='${db:Status-Status}\n' "$p" 2>/dev/null | grep -x installed >/dev/null || echo "$p"
   done
 }
 

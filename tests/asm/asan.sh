@@ -98,9 +98,9 @@ case $1 in
     awk -F';' 'NF > 1 && ($2 ~ /^testb/ || ($2 ~ /^lea -128/ && $0 ~ /;testb/)) { print $1 }' \
       cxx.asan.s | sort > ticked
     missing=$(comm -23 functions ticked | wc -l)
-    [ "$missing" = 0 ] || fail "$missing functions without an entry tick: $(comm -23 functions ticked | cut -c1-80 | head -3)"
+    [ "$missing" = 0 ] || fail "$missing functions without an entry tick: $(comm -23 functions ticked | cut -c1-80 | sed -n 1,3p)"
     ticked_lone=$(comm -12 lone ticked | wc -l)
-    [ "$ticked_lone" = 0 ] || fail "$ticked_lone lone exits tick: $(comm -12 lone ticked | head -3)"
+    [ "$ticked_lone" = 0 ] || fail "$ticked_lone lone exits tick: $(comm -12 lone ticked | sed -n 1,3p)"
     echo "$(wc -l < functions) functions, each ticks; $(wc -l < lone) lone exits, none ticks"
     "$gxx" -std=c++17 -O2 -g -c "$ST_HERE/Inputs/cxx_unit.cc" -o plain.o
     "$gxx" -std=c++17 -B "$ST_SAS_BIN/" -O2 -g -c "$ST_HERE/Inputs/cxx_unit.cc" -o ticked.o

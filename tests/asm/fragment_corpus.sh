@@ -24,8 +24,8 @@ for s in "$ST_HERE"/*.s; do
   modes="module inline"
   # Intel from the start and no `$` (which an Intel-dialect template
   # cannot write): also as an `inteldialect` template, ticks in Intel text.
-  if grep -v '^[[:space:]]*\(#\|$\)' "$s" | head -1 | grep -q '^[[:space:]]*\.intel_syntax noprefix' &&
-    ! grep -v '^[[:space:]]*#' "$s" | grep -q '\$'; then
+  if grep -v '^[[:space:]]*\(#\|$\)' "$s" | sed -n 1p | grep '^[[:space:]]*\.intel_syntax noprefix' >/dev/null &&
+    ! grep -v '^[[:space:]]*#' "$s" | grep '\$' >/dev/null; then
     modes="$modes intel"
     intel_files=$((intel_files + 1))
   fi
@@ -37,7 +37,7 @@ for s in "$ST_HERE"/*.s; do
     [ $rc = 0 ] || continue
     ticked=$((ticked + 1))
     if [ $mode = inline ]; then sed 's/\$\$/$/g' out.txt > out.s; else cp out.txt out.s; fi
-    if [ $mode = intel ] && grep -v '^[[:space:]]*#' out.s | grep -q 'att_syntax;testb\|\$'; then
+    if [ $mode = intel ] && grep -v '^[[:space:]]*#' out.s | grep 'att_syntax;testb\|\$' >/dev/null; then
       echo "FAIL: $name intel: AT&T text in an Intel-dialect template" >&2
       status=1
     fi

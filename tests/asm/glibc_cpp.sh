@@ -15,7 +15,7 @@
 #   glibc_cpp_i386 FILE.S OUT.s  the same for glibc's i386 build (-m32)
 glibc_unpack() {
   local tarball
-  tarball=$(find "${ST_GLIBC_SRC:-/usr/src/glibc}" -maxdepth 1 -name 'glibc-*.tar.xz' 2> /dev/null | sort | head -1 || true)
+  tarball=$(find "${ST_GLIBC_SRC:-/usr/src/glibc}" -maxdepth 1 -name 'glibc-*.tar.xz' 2> /dev/null | sort | sed -n 1p || true)
   if [ -z "$tarball" ]; then
     echo "SKIP: no glibc source (apt-get install glibc-source)"
     exit 77
@@ -27,7 +27,7 @@ glibc_unpack() {
     'glibc-*/string/*.h' 'glibc-*/bits/*' 'glibc-*/posix/*.h' 'glibc-*/misc/*.h' \
     'glibc-*/signal/*.h' 'glibc-*/stdlib/*.h' 'glibc-*/sysdeps/ieee754/*' 'glibc-*/elf/*.h' \
     'glibc-*/csu/*.h' 'glibc-*/sysdeps/i386/*' 'glibc-*/sysdeps/wordsize-32/*' 2> /dev/null || true
-  G=$(find "$PWD" -maxdepth 1 -type d -name 'glibc-*' | sort | head -1)
+  G=$(find "$PWD" -maxdepth 1 -type d -name 'glibc-*' | sort | sed -n 1p)
   [ -f "$G/sysdeps/x86_64/add_n.S" ] || fail "glibc source unpacked without sysdeps/x86_64"
   mkdir -p cfg
   cat > cfg/config.h << 'CFG'

@@ -6,7 +6,7 @@
 # Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_WORK
 source "$ST_HERE/../machine_code/lib.sh"
 command -v csmith > /dev/null || { echo "SKIP: no csmith"; exit 77; }
-inc=$(find /usr/include -maxdepth 1 -name 'csmith*' -type d | head -1)
+inc=$(find /usr/include -maxdepth 1 -name 'csmith*' -type d | sed -n 1p)
 [ -n "$inc" ] || { echo "SKIP: no csmith headers (libcsmith-dev)"; exit 77; }
 cc=${ST_GCC:-gcc}
 flags=("-O2 -g" "-O3")

@@ -41,7 +41,7 @@ build() { # NAME [FLAGS_FOR_MAIN...]: main.c through softticks-as (and FLAGS)
   [ "$(objdump -d "$name/preload.o" | grep -c 'testb  *\$0x80,0x70001807')" -ge 5 ] ||
     fail "$name: the preload side is not instrumented"
   objdump -d "$name/preload.o" | grep -A1 '<_syscallbuf_final_exit_instruction>:$' | tail -1 |
-    grep -q 'jmp  *\*' || fail "$name: _syscallbuf_final_exit_instruction does not start with its jump"
+    grep 'jmp  *\*' >/dev/null || fail "$name: _syscallbuf_final_exit_instruction does not start with its jump"
   if [ -n "${ST_TRACE:-}" ]; then
     trace_proof "$name" "$name/ticked"
   fi

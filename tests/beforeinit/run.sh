@@ -104,7 +104,7 @@ if [ -z "${ST_TRACE:-}" ] || [ "$ST_ARCH" = aarch64 ] ||
   echo "no tracer runs for $ST_ARCH"
   exit 0
 fi
-json_int() { grep -o "\"$1\": *-\{0,1\}[0-9]*" | head -1 | sed 's/.*: *//'; }
+json_int() { grep -o "\"$1\": *-\{0,1\}[0-9]*" | sed -n 1p | sed 's/.*: *//'; }
 for p in "${programs[@]}"; do
   "$ST_TRACE" count --json -o "$p.count.json" -- "./$p" >"$p.out" 2>"$p.err" ||
     fail "$p: softticks-trace count failed: $(cat "$p.err")"

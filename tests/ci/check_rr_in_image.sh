@@ -116,7 +116,7 @@ root_unchanged() {
   list_root root.after
   if ! cmp -s "$1" root.after; then
     fail "$2 changed the root filesystem $root (- before, + after):
-$(diff "$1" root.after | grep '^[<>]' | sed 's/^</-/; s/^>/+/' | head -n 20)"
+$(diff "$1" root.after | grep '^[<>]' | sed 's/^</-/; s/^>/+/' | sed -n 1,20p)"
   fi
 }
 
@@ -169,7 +169,7 @@ if [ "$mode" = hand ]; then
   root_unchanged root.before "a run"
   if grep -qs "symbol .__rr_softticks_init' is already defined" out/results/build.log; then
     fail "the root's gcc (the plugin) cannot build a unit that defines __rr_softticks_init itself:
-$(grep -B2 -A2 "already defined" out/results/build.log | head -n 12)"
+$(grep -B2 -A2 "already defined" out/results/build.log | sed -n 1,12p)"
   fi
   [ "$rc" -eq 0 ] || fail "stand-in with hand_instrumented: exit $rc, want 0: $(cat run.log)
 $(tail -n 15 out/results/build.log out/results/ctest.log 2>/dev/null)"

@@ -53,7 +53,7 @@ done
 [ "$rc" -eq 0 ] || fail "--help: exit $rc, want 0"
 grep -q "^usage: ci/rr-in-image.sh \[OPTIONS\] RR_SOURCE_DIR" help.out || fail "--help: no synopsis on stdout: $(cat help.out)"
 while read -r opt; do
-  printf '%s\n' "${parsed[@]}" | grep -qx -- "$opt" || fail "--help lists $opt, which the parser does not accept"
+  printf '%s\n' "${parsed[@]}" | grep -x -- "$opt" >/dev/null || fail "--help lists $opt, which the parser does not accept"
 done < <(sed -n 's/^ \{1,4\}\(-[a-z], \)\{0,1\}\(--[a-z-]*\).*/\2/p' help.out)
 
 for opt in --root --out --jobs --cmake-arg --install; do

@@ -16,7 +16,7 @@ if ! mmdebstrap --quiet --variant=apt --mode=root \
   bookworm "$tmp" >"$dir.log" 2>&1; then
   rm -rf -- "$tmp"
   if grep -qiE "could not resolve|temporary failure|failed to fetch|unable to connect|connection (refused|timed out)" "$dir.log"; then
-    echo "SKIP: mmdebstrap cannot reach the Debian mirror: $(grep -iE 'resolve|fetch|connect' "$dir.log" | head -1)"
+    echo "SKIP: mmdebstrap cannot reach the Debian mirror: $(grep -iE 'resolve|fetch|connect' "$dir.log" | sed -n 1p)"
     exit 77
   fi
   echo "make_standin_rootfs: mmdebstrap failed:" >&2

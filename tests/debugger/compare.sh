@@ -43,7 +43,7 @@ session() {
 # only_opening_stops_vanish PLAIN TICKS: TICKS is PLAIN less some stops
 # at opening lines (diff reports nothing but such deletions).
 only_opening_stops_vanish() {
-  diff "$1" "$2" | grep -E '^[<>]' | grep -qvE '^< stop .* opening$' && return 1
+  diff "$1" "$2" | grep -E '^[<>]' | grep -vE '^< stop .* opening$' >/dev/null && return 1
   return 0
 }
 

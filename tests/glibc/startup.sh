@@ -22,7 +22,7 @@ source "$here/../support/scratch.sh"
 : "${ST_CC:?}" "${ST_SAS_DIR:?}" "${ST_TRACE:?}" "${ST_INCLUDE:?}"
 patches=$(cd "$here/../../docker/glibc/patches" && pwd)
 glibc_src=${ST_GLIBC_SRC:-/usr/src/glibc}
-tarball=$(find "$glibc_src" -maxdepth 1 -name 'glibc-*.tar.xz' 2> /dev/null | sort | head -1 || true)
+tarball=$(find "$glibc_src" -maxdepth 1 -name 'glibc-*.tar.xz' 2> /dev/null | sort | sed -n 1p || true)
 if [ -z "$tarball" ]; then
   echo "SKIP: no glibc source package in $glibc_src (apt-get install glibc-source)"
   exit 77
@@ -34,7 +34,7 @@ command -v strace > /dev/null || fail "strace is missing (scripts/install-deps.s
 # already applied (debian/rules tars up the patched build tree), the
 # version of the installed libc6.
 tar -xJf "$tarball"
-src=$(find "$PWD" -maxdepth 1 -type d -name 'glibc-*' | head -1)
+src=$(find "$PWD" -maxdepth 1 -type d -name 'glibc-*' | sed -n 1p)
 while read -r patch _; do
   case $patch in '' | '#'*) continue ;; esac
   patch -d "$src" -p1 -s --no-backup-if-mismatch --fuzz=0 < "$patches/$patch" ||
@@ -69,7 +69,7 @@ for object in build/csu/crt1.o build/csu/rcrt1.o build/elf/rtld.os; do
   awk '/^[0-9a-f]+ <_start>:/ { on = 1; next } on && /^$/ { exit } on' disassembly.txt > start.txt
   first_call=$(grep -n -m1 -E '\scall' start.txt | cut -d: -f1)
   [ -n "$first_call" ] || fail "$object: _start calls nothing"
-  sed -n "$((first_call + 1))p" start.txt | grep -q '__rr_softticks_map_page' ||
+  sed -n "$((first_call + 1))p" start.txt | grep '__rr_softticks_map_page' >/dev/null ||
     fail "$object: _start's first call is not to the mapping function: $(sed -n "${first_call},$((first_call + 1))p" start.txt)"
   head -n "$((first_call - 1))" start.txt | grep -vE '^\s+[0-9a-f]+:\s+(xor|mov)\s+%[a-z0-9]+,%[a-z0-9]+$' |
     grep . && fail "$object: _start does more than move registers before the mapping"
@@ -77,8 +77,8 @@ for object in build/csu/crt1.o build/csu/rcrt1.o build/elf/rtld.os; do
 done
 
 for object in build/csu/crt1.o build/csu/rcrt1.o build/csu/crti.o build/csu/crtn.o build/csu/gcrt1.o; do
-  readelf -SW "$object" | grep -q '\.note\.rrsoftticks' && fail "$object carries the ABI note"
-  objdump -d "$object" | grep -q '0x70001800' && fail "$object has a tick: $(objdump -d "$object" | grep -B4 -m1 0x70001800)"
+  readelf -SW "$object" | grep '\.note\.rrsoftticks' >/dev/null && fail "$object carries the ABI note"
+  objdump -d "$object" | grep '0x70001800' >/dev/null && fail "$object has a tick: $(objdump -d "$object" | grep -B4 0x70001800 | sed -n 1,5p)"
   echo "ok: $object: no tick, no ABI note"
 done
 
@@ -98,7 +98,7 @@ for mode in -static -static-pie; do
   got=$("./$out") || fail "$mode: exit $?"
   [ "$got" = "$expected" ] || fail "$mode: prints '$got', '$expected' expected"
   strace -o trace.txt "./$out" > /dev/null
-  sed -n 2p trace.txt | grep -q '^mmap(0x70001000, 4096, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_FIXED_NOREPLACE, -1, 0)' ||
+  sed -n 2p trace.txt | grep '^mmap(0x70001000, 4096, PROT_READ|PROT_WRITE, MAP_PRIVATE|MAP_ANONYMOUS|MAP_FIXED_NOREPLACE, -1, 0)' >/dev/null ||
     fail "$mode: the first system call after execve is not the page's mmap: $(sed -n 2p trace.txt)"
   t1=$("$ST_TRACE" count -- "./$out" | grep '^ticks: ') || fail "$mode: traced run failed"
   t2=$("$ST_TRACE" count -- "./$out" | grep '^ticks: ')

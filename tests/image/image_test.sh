@@ -36,7 +36,7 @@ done
 in_image() { in_root "$root" /bin/sh -euc "$1"; }
 
 # The verdict softticks-inspect gives FILE inside the image.
-verdict() { in_root "$root" softticks-inspect "$1" | head -n 1 | sed 's/^[^:]*: \([a-z ]*[a-z]\).*/\1/'; }
+verdict() { in_root "$root" softticks-inspect "$1" | sed -n 1p | sed 's/^[^:]*: \([a-z ]*[a-z]\).*/\1/'; }
 
 case $step in
 build)
@@ -117,8 +117,8 @@ caught: thrown" ] || fail "$cxx: the C++ program printed '$out'"
     for cc in "$cxx" "$c"; do
       case $cc in *++*) src=unwind.cc ;; *) src=prog.c ;; esac
       in_image "cd /tmp/cc && $cc -O2 -o l $src"
-      readelf -nW "$root/tmp/cc/l" | grep -q 'Build ID' || fail "$cc: no build ID in the program"
-      readelf -lW "$root/tmp/cc/l" | grep -q GNU_EH_FRAME || fail "$cc: no .eh_frame_hdr segment in the program"
+      readelf -nW "$root/tmp/cc/l" | grep 'Build ID' >/dev/null || fail "$cc: no build ID in the program"
+      readelf -lW "$root/tmp/cc/l" | grep GNU_EH_FRAME >/dev/null || fail "$cc: no .eh_frame_hdr segment in the program"
     done
     echo "ok: $cxx links C++ cleanups; build ID and .eh_frame_hdr"
   done
@@ -267,15 +267,15 @@ base)
   checked=0
   while read -r src path <&3; do
     case $src in ''|\#*) continue ;; esac
-    printf '%s\n' "$sources" | grep -qxF "$src" || continue
+    printf '%s\n' "$sources" | grep -xF "$src" >/dev/null || continue
     real=$(in_root "$root" realpath -e "$path") || fail "$src: $path does not exist in the image"
     report=$(in_root "$root" softticks-inspect "$real") || true
-    first=$(printf '%s\n' "$report" | head -n 1)
+    first=$(printf '%s\n' "$report" | sed -n 1p)
     case $first in
       "$real: instrumented "*) ;;
       *) printf '%s\n' "$report" >&2; fail "$src: $path ($real) is not instrumented: exec runs Debian's build, and rr asks for a PMU" ;;
     esac
-    printf '%s\n' "$report" | grep -q '^  abi note: version 1 (1 note)$' ||
+    printf '%s\n' "$report" | grep '^  abi note: version 1 (1 note)$' >/dev/null ||
       { printf '%s\n' "$report" >&2; fail "$src: $path ($real) does not have exactly one ABI note"; }
     echo "ok: $path -> $real: instrumented, one ABI note"
     checked=$((checked + 1))
@@ -301,7 +301,7 @@ trace)
   # The table on fd 3: the programs inherit stdin.
   while read -r src kind cmd <&3; do
     case $src in ''|\#*) continue ;; esac
-    printf '%s\n' "$sources" | grep -qxF "$src" || continue
+    printf '%s\n' "$sources" | grep -xF "$src" >/dev/null || continue
     case $kind in
       setup)
         in_image "cd $dir && $cmd" || fail "$src: setup '$cmd' failed"

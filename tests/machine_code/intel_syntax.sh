@@ -55,7 +55,7 @@ for opt in -O0 -O2; do
     intel_ticks=$("$ST_BIN_TICKS" "$arch" "$v.intel.o")
     [ "$att_ticks" -gt 0 ] || fail "$v: no tick in the AT&T build"
     if ! cmp -s "$v.att.dis" "$v.intel.dis"; then
-      diff "$v.att.dis" "$v.intel.dis" | head -40 >&2
+      diff "$v.att.dis" "$v.intel.dis" | sed -n 1,40p >&2
       fail "$v ($arch): the -masm=intel object differs from the -masm=att one"
     fi
     if [ "$name" = late_save ]; then

@@ -107,7 +107,7 @@ run_for() {
 table_rows() { grep -v '^[[:space:]]*#' "$1" | awk 'NF >= 2'; }
 
 # json_int KEY: the integer value of "KEY" in the JSON on stdin.
-json_int() { grep -o "\"$1\": *-\{0,1\}[0-9]*" | head -1 | sed 's/.*: *//'; }
+json_int() { grep -o "\"$1\": *-\{0,1\}[0-9]*" | sed -n 1p | sed 's/.*: *//'; }
 
 # trace_proof LABEL PROGRAM [ARGS...]: softticks-trace check single-steps
 # the program and finds no violation, and two counts give the same ticks,

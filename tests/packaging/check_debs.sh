@@ -49,7 +49,7 @@ done
 field() { dpkg-deb -f "$(deb "$1")" "$2"; }
 # has_depend PKG DEP: DEP is one of PKG's comma-separated Depends.
 has_depend() {
-  field "$1" Depends | tr ',' '\n' | sed 's/^ *//; s/ *$//' | grep -qxF -- "$2" ||
+  field "$1" Depends | tr ',' '\n' | sed 's/^ *//; s/ *$//' | grep -xF -- "$2" >/dev/null ||
     fail "$1: Depends '$(field "$1" Depends)' lacks '$2'"
 }
 for p in "${packages[@]}"; do
@@ -68,7 +68,7 @@ has_depend softticks-llvm-plugin "clang-$m"
 has_depend softticks-llvm-plugin "libllvm$m"
 # The shared libraries, as dpkg-shlibdeps words them ("libelf1 (>= 0.142)").
 has_library_depend() {
-  field "$1" Depends | grep -qE "(^|, )$2( \(|,|$)" || fail "$1: Depends '$(field "$1" Depends)' lacks $2"
+  field "$1" Depends | grep -E "(^|, )$2( \(|,|$)" >/dev/null || fail "$1: Depends '$(field "$1" Depends)' lacks $2"
 }
 has_library_depend softticks-tools libelf1
 has_library_depend softticks-tools libc6
@@ -206,6 +206,6 @@ grep -q "consumer ok" <(consumer/consumer_shared) || fail "consumer_shared did n
 grep -q "^gcc_prog: instrumented (" <<<"$("$root/usr/bin/softticks-inspect" gcc_prog)" ||
   fail "packaged softticks-inspect does not see gcc_prog instrumented"
 "$root/usr/bin/softticks-trace" count -- ./gcc_prog >trace.out || fail "packaged softticks-trace count failed"
-ticks=$(sed -n 's/^ticks[:= ]*\([0-9]*\).*/\1/p' trace.out | head -1)
+ticks=$(sed -n 's/^ticks[:= ]*\([0-9]*\).*/\1/p' trace.out | sed -n 1p)
 [ "${ticks:-0}" -gt 1000 ] || fail "softticks-trace counted '$ticks' ticks: $(cat trace.out)"
 echo "PASS: 4 packages built, checked and used from $root"

@@ -128,11 +128,11 @@ done
 
 # --- the source -------------------------------------------------------------
 mkdir -p "$SRC_CACHE"
-dsc=$(compgen -G "$SRC_CACHE/${pkg}_*.dsc" | head -n1)
+dsc=$(compgen -G "$SRC_CACHE/${pkg}_*.dsc" | sed -n 1p)
 if [[ -z $dsc ]]; then
   (cd "$SRC_CACHE" && apt-get source --download-only "$pkg") >"$work/$pkg.fetch.log" 2>&1 ||
     skip "apt-get source --download-only $pkg failed (deb-src entry? bash tests/realworld/install-deps.sh)"
-  dsc=$(compgen -G "$SRC_CACHE/${pkg}_*.dsc" | head -n1)
+  dsc=$(compgen -G "$SRC_CACHE/${pkg}_*.dsc" | sed -n 1p)
 fi
 dir=$work/$build/$project
 rm -rf "$dir"; mkdir -p "$dir"

@@ -20,11 +20,11 @@ expect_run() { # EXE WANT: runs, prints WANT
 }
 expect_note() { # EXE: the rr note of 4 bytes
   readelf -W -n "$1" | grep -A2 'notes found in: \.note\.rrsoftticks$' \
-    | grep -Eq '^ +rr +0x00000004' || fail "$1: no rr note of 4 bytes: $(readelf -W -n "$1")"
+    | grep -E '^ +rr +0x00000004' >/dev/null || fail "$1: no rr note of 4 bytes: $(readelf -W -n "$1")"
 }
 
 cmake --install "$build" --prefix "$prefix" --component rrsoftticks
-pcfile=$(find "$prefix" -name rrsoftticks.pc | head -n1)
+pcfile=$(find "$prefix" -name rrsoftticks.pc | sed -n 1p)
 [[ -n $pcfile ]] || fail "rrsoftticks.pc not installed"
 pcdir=$(dirname "$pcfile")
 libdir=$(dirname "$pcdir")
@@ -42,7 +42,7 @@ if [[ -n $pkg_config ]]; then
   "$cc" "$src/consumer/consumer.c" "${cflags[@]}" -L"$libdir" -lrrsoftticks \
     -Wl,-rpath,"$libdir" -o pc_shared
   expect_run ./pc_shared "consumer ok"
-  readelf -d pc_shared | grep -q 'librrsoftticks\.so' \
+  readelf -d pc_shared | grep 'librrsoftticks\.so' >/dev/null \
     || fail "pc_shared does not use the shared library"
 else
   echo "pkg-config not found: pkg-config consumers not built"

@@ -22,7 +22,7 @@ SRC
 
 [ "$(st_cc x86_64 -dM -E -x c /dev/null | grep -c '^#define __RR_SOFTTICKS__ 1$')" = 1 ] ||
   fail "config does not predefine __RR_SOFTTICKS__ 1"
-if plain_cc x86_64 -dM -E -x c /dev/null | grep -q __RR_SOFTTICKS__; then fail "predefined without the config"; fi
+if plain_cc x86_64 -dM -E -x c /dev/null | grep __RR_SOFTTICKS__ >/dev/null; then fail "predefined without the config"; fi
 
 st_cc x86_64 -O1 -Wall -Werror -c p.c -o p.o 2> stats.err -mllvm -softticks-stats || fail "compile: $(cat stats.err)"
 grep -q '^softticks: p.c: 2 ticks in 1 functions$' stats.err || fail "stats: $(cat stats.err)"

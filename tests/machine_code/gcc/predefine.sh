@@ -34,7 +34,7 @@ for g in -g0 -g -g3 -ggdb3; do
       *) st_cc x86_64 $g -c "$unit" -o "$obj" || fail "$what: not defined or the compiler failed" ;;
     esac
     case $unit:$g in
-      *.S:*) nm "$obj" | grep -q '0*1 A asm_unit' || fail "$what: value is not 1" ;;
+      *.S:*) nm "$obj" | grep '0*1 A asm_unit' >/dev/null || fail "$what: value is not 1" ;;
       *:-g3 | *:-ggdb3)
         # Recorded once, with GCC's own predefined macros (line 0).
         [ "$(macro_table "$obj" | grep -c 'lineno *: *0 macro *: *__RR_SOFTTICKS__ 1$')" = 1 ] ||
@@ -51,7 +51,7 @@ for g in -g0 -g -g3 -ggdb3; do
   "$ST_GCC" -E -DPLAIN -x c - -o plain$g.i <<< 'int plain(void) { return 1; }'
   st_cc x86_64 $g -c plain$g.i -o plain$g.o || fail "preprocessed input $g"
 done
-macro_table temps-g3/unit.o | grep -q '__RR_SOFTTICKS__ 1$' ||
+macro_table temps-g3/unit.o | grep '__RR_SOFTTICKS__ 1$' >/dev/null ||
   fail "-save-temps -g3: the definition is missing from the debug macro table"
 
 # A precompiled header made with the plugin is valid where the plugin is
@@ -74,5 +74,5 @@ grep -q '^! pch.h.gch' pch.log || fail "PCH: the header is not used: $(cat pch.l
   fail "-D__RR_SOFTTICKS__=7 does not redefine it"
 printf 'int undefined_unit;\n' > undef.c
 st_cc x86_64 -g3 -U__RR_SOFTTICKS__ -c undef.c -o undef.o || fail "-g3 -U__RR_SOFTTICKS__"
-macro_table undef.o | grep -E '__RR_SOFTTICKS__' | tail -1 | grep -q 'undef' ||
+macro_table undef.o | grep -E '__RR_SOFTTICKS__' | tail -1 | grep 'undef' >/dev/null ||
   fail "-g3 -U__RR_SOFTTICKS__: the debug macro table does not end with its #undef"

@@ -17,6 +17,6 @@ done
 # The resolver GCC generates for target_clones never ticks.
 st_cc x86_64 -O2 -S "$ST_TESTS/gcc/shapes.c" -o shapes.s
 # The default clone is cloned.default (GCC 12) or cloned.default.1 (GCC 11).
-default_clone=$(sed -n 's/^\(cloned\.default[.0-9]*\):.*/\1/p' shapes.s | head -n 1)
+default_clone=$(sed -n 's/^\(cloned\.default[.0-9]*\):.*/\1/p' shapes.s | sed -n 1p)
 [ -n "$default_clone" ] || fail "shapes.s has no default clone of cloned"
 "$ST_ASM_TICKS" x86_64 shapes.s cloned.resolver=0 "$default_clone=2" || fail "target_clones resolver"
