@@ -244,8 +244,10 @@ static enum sas_addr_use address_use(const char *mnem, const char *ops, enum sas
   return SAS_USE_OPERANDS;
 }
 
-static int writes_destination(const char *mnem) {
+static int writes_destination(const char *mnem, const char *ops, enum sas_syntax syntax) {
   const struct a64_fact *f = lookup(mnem);
+  (void)ops; /* w3 or x3: a write of w3 zeroes the top of x3 */
+  (void)syntax;
   return f && f->writes;
 }
 

@@ -7,8 +7,12 @@
  * register: along the fall-through path (at most 32 instructions), every
  * mention of it (or of a register it was copied to) must be an indirect
  * jump or call through it, a mov/cmov copying it (to memory, or to a
- * register followed from then on) or overwriting it; any other use
- * computes with the address.  Not refused: a label that is the base of a
+ * register followed from then on), a conditional write over it (cmov), or
+ * an instruction that overwrites it: writes the register whole without
+ * reading it (target.h's writes_destination, from the generated tables of
+ * both targets: `leaq 8(%rsi), %rax`, `popq %rax`, aarch64 `ldr x3, [x1]`;
+ * not `movb (%rdx), %al`, which keeps the rest); any other use computes
+ * with the address.  Not refused: a label that is the base of a
  * table of label differences in data (`.long .L3 - .Ltab`, GCC's aarch64
  * `.byte (.L3 - .Lrtx) / 4`): gas recomputes the entries, so base + entry
  * is always a label.  On aarch64 the registers are x0/w0 ..., the
@@ -139,7 +143,7 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
                  *base = NULL;
       char src[256], dst[16];
       enum sas_syntax ks = (enum sas_syntax)s->v[nd->v].w.syntax;
-      int copy = 0;
+      int copy = 0, w;
       unsigned i;
       if (nd->kind != SAS_NODE_INSN) continue;
       seen++;
@@ -158,11 +162,14 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
             break;
         }
         tg->destination(ops, ks, dst, sizeof dst);
-        if (!copy && dst[0] && tg->writes_destination && tg->writes_destination(m) &&
-            !mentions_any(tg, ks, src, set, nset) && forget(set, &nset, dst))
-          continue; /* overwritten (aarch64: ldr x3, [x1]) */
-        /* mov/cmov/csel copy the address as it is: to memory (stored), to
-         * a register (followed from there), or over it (overwritten). */
+        /* The one rule for overwritten, from the targets' generated
+         * tables: aarch64 `ldr x3, [x1]`, x86 `leaq 8(%rsi), %rax`,
+         * `popq %rax`, `movl (%rdx), %eax`. */
+        w = dst[0] && tg->writes_destination ? tg->writes_destination(m, ops, ks) : 0;
+        if (w == 1 && !mentions_any(tg, ks, src, set, nset) && forget(set, &nset, dst))
+          continue; /* overwritten */
+        /* mov/cmov/csel copy the address as it is: to memory (stored), or
+         * to a register (followed from there). */
         if (!copy) return n;
         if (mentions_any(tg, ks, src, set, nset)) {
           if (!dst[0]) {
@@ -175,11 +182,12 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
           if (i == nset) snprintf(set[nset++], sizeof set[0], "%s", dst);
           continue;
         }
-        if (mentions_any(tg, ks, dst_text, set, nset) && dst[0] && !strncmp(m, "mov", 3)) {
-          forget(set, &nset, dst);
-          continue; /* overwritten */
+        if (mentions_any(tg, ks, dst_text, set, nset)) {
+          /* Over it in part (`movb (%rdx), %al`, aarch64 `movk`): the rest
+           * of the address stays, computed with. */
+          if (dst[0] && w != 2) return n;
+          continue; /* cmov over it: both exact; stored through it as a base */
         }
-        if (mentions_any(tg, ks, dst_text, set, nset)) continue; /* cmov/csel over it: both exact */
         return n; /* the address as a base or index of a copied operand */
       }
       if (nd->insn.flow == SAS_FLOW_JMP || nd->insn.flow == SAS_FLOW_RET ||

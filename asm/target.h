@@ -74,9 +74,13 @@ struct sas_target {
                                    const char **base);
   /* The destination register family of ops, "" if none. */
   void (*destination)(const char *ops, enum sas_syntax syntax, char *family, size_t cap);
-  /* Optional: the instruction writes its destination whole without
-   * reading it (aarch64's `ldr x3, [x1]` ends an address held in x3). */
-  int (*writes_destination)(const char *mnem);
+  /* The instruction's write of its destination register (computed.c: the
+   * one rule for "overwritten", both targets; facts from the generated
+   * tables): 1 written whole without reading it (aarch64 `ldr x3, [x1]`,
+   * x86 `leaq 8(%rsi), %rax`, `popq %rax`, `movl (%rdx), %eax`: an address
+   * held there is gone); 2 written conditionally (x86 cmov: it may stay);
+   * 0 otherwise (read too, or in part: `movb (%rdx), %al`). */
+  int (*writes_destination)(const char *mnem, const char *ops, enum sas_syntax syntax);
   /* The register families a call leaves undefined (the psABI's
    * caller-saved ones), NULL-terminated: no address survives there. */
   const char *const *call_clobbered;

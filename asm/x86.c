@@ -51,6 +51,7 @@ struct fact {
   const char *name;
   enum sas_flow flow;
   unsigned char reads, writes, count_writes, short_only;
+  unsigned char writes_dest; /* 1 the destination register written, not read; 2 conditionally */
 };
 static const struct fact facts[] = {
 #include "x86_insn_table.inc"
@@ -435,13 +436,52 @@ static enum sas_addr_use address_use(const char *mnem, const char *ops, enum sas
   char *first = syntax == SAS_SYNTAX_ATT ? src : dst, *second = first == src ? dst : src;
   size_t len;
   (void)base;
-  if (!comma) return SAS_USE_COMPUTES; /* one operand: inc, neg, push... */
+  if (!comma) { /* one operand: pop (writes_destination), or inc, neg, push... (computes) */
+    src[0] = 0;
+    snprintf(dst, cap, "%s", ops);
+    return SAS_USE_OPERANDS;
+  }
   len = (size_t)(comma - ops) < cap ? (size_t)(comma - ops) : cap - 1;
   memcpy(first, ops, len);
   first[len] = 0;
   snprintf(second, cap, "%s", comma + 1);
   *copy = !strncmp(mnem, "mov", 3) || !strncmp(mnem, "cmov", 4);
   return SAS_USE_OPERANDS;
+}
+
+/* Whether the register named at p (AT&T %eax, Intel eax) is 32 or 64 bits
+ * wide: a write there leaves nothing of the old value (a 32-bit write
+ * zero-extends in 64-bit mode); al, ah, ax, sil, r9w, r9b leave the rest. */
+static int wide_register(const char *p, enum sas_syntax syntax) {
+  char name[16];
+  size_t n = 0;
+  if (*p == '%') p++;
+  else if (syntax == SAS_SYNTAX_ATT) return 0;
+  while (isalnum((unsigned char)p[n]) && n + 1 < sizeof name) {
+    name[n] = (char)tolower((unsigned char)p[n]);
+    n++;
+  }
+  name[n] = 0;
+  if (name[0] == 'r' && isdigit((unsigned char)name[1])) {
+    const char *e = name + 1;
+    while (isdigit((unsigned char)*e)) e++;
+    return !*e || !strcmp(e, "d");
+  }
+  return n == 3 && (name[0] == 'e' || name[0] == 'r') && strcmp(name + 1, "ip");
+}
+
+/* target.h: 1 the instruction writes its destination register whole
+ * without reading it (XED: `:w` in every form, x86_insn_table.inc's
+ * writes_dest) and names it 32 or 64 bits wide; 2 it writes it
+ * conditionally (cmov: the old value may stay). */
+static int writes_destination(const char *mnem, const char *ops, enum sas_syntax syntax) {
+  const struct fact *f = lookup(mnem);
+  const char *d = ops, *comma = operands_comma(ops, syntax);
+  if (!f || !f->writes_dest) return 0;
+  if (syntax == SAS_SYNTAX_ATT && comma) d = comma + 1;
+  while (isspace((unsigned char)*d)) d++;
+  if (f->writes_dest == 2) return 2;
+  return wide_register(d, syntax);
 }
 
 /* Whether the instruction that names the code label already computes
@@ -584,6 +624,7 @@ static const char *const call_clobbered_32[] = {"a", "c", "d", NULL};
     .tick_text_intel = tick_text_intel, .tick_text = tick_text, .widen_short = widen_short, \
     .sp_name = SP, .dwarf_sp = DWARF_SP, .address_size = SIZE, .register_at = register_at, \
     .address_use = address_use, .destination = destination,                              \
+    .writes_destination = writes_destination,                                            \
     .computes_itself = computes_itself, .uses_location = sas_uses_location,               \
     .self_relative = self_relative, .call_clobbered = CLOBBERED,                         \
     .real_as_env = "SOFTTICKS_REAL_AS", .real_as = SAS_REAL_AS                            \

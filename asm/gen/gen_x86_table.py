@@ -23,6 +23,29 @@ Per ICLASS, over all its forms, only the six arithmetic flags:
   flow          from CATEGORY; HLT/UDx stop (no fall-through); far
                 branches are indirect (segment:offset, no label)
   short_only    a branch all of whose forms have an 8-bit displacement only
+  writes_dest   the destination register (the first operand of OPERANDS,
+                the last in AT&T) over all forms whose first operand is a
+                register (a memory destination, or none, says nothing):
+                1  every such form writes it `:w`, not `:rw` (read too),
+                   `:cw`/`:rcw` (conditionally) or `:r`: the old value is
+                   gone (lea, pop, mov, movzx, popcnt ...);
+                2  every such form writes it `:cw` (cmovcc, bsf, bsr: the
+                   old value may stay);
+                0  otherwise, and also when no such form's register can be
+                   a 32/64-bit general register (GPRv/GPRy/GPRz, GPR32,
+                   GPR64, VGPR32/64/y, OrAX..., EAX/RAX...; not GPR8,
+                   GPR16, AL: setcc), or some form reads a general register
+                   implicitly (SUPP/IMPL, not the stack pointer: mulx reads
+                   %rdx, which may be its destination).
+                Width: XED's GPRv is 16, 32 or 64 bits by the operand size
+                and MOV's GPR8 forms are the same ICLASS, so the ICLASS
+                cannot say whether a write is whole.  The instruction's own
+                text does: gas names the register, and its name is the
+                operand size.  So x86.c's writes_destination counts a write
+                as whole only when the register it names is 32 bits (in
+                64-bit mode it zero-extends into the whole register; in
+                i386 it is the whole register) or 64 bits: `movb (%rdx),
+                %al` or `movw` leave the rest of the old value.
 
 The byte patterns (x86_byte_table.inc, beside FILE): for the instructions
 hand-written code spells as data (BYTE_ICLASSES: OpenSSL's `.byte
@@ -100,20 +123,21 @@ class Xed:
 
 
 def forms(text):
-    """Each instruction block: its fields, PATTERN lines kept as a list."""
+    """Each instruction block: its fields, PATTERN and OPERANDS lines (one
+    per form) kept as lists."""
     block = None
     for line in text.splitlines():
         line = line.split("#", 1)[0].strip()
         if line == "{":
-            block = {"PATTERN": []}
+            block = {"PATTERN": [], "OPERANDS": []}
         elif line == "}":
             if block and "ICLASS" in block:
                 yield block
             block = None
         elif block is not None and ":" in line:
             key, value = (s.strip() for s in line.split(":", 1))
-            if key == "PATTERN":
-                block["PATTERN"].append(value)
+            if key in ("PATTERN", "OPERANDS"):
+                block[key].append(value)
             else:
                 block[key] = value
 
@@ -137,13 +161,55 @@ def mask(flags):
 
 WRITE_ACTS = {"mod", "0", "1", "pop", "ah"}
 
+# Register nonterminals of general registers that can be 32 or 64 bits
+# wide: GPRv (16/32/64 by the operand size), GPRy (32/64), GPRz (16/32),
+# GPR32/GPR64, VEX's VGPR32/VGPR64/VGPRy, the OrAX-style implicit ones
+# (v-sized) and the fixed EAX/RAX ... registers.  GPR8/GPR16 and AL/AX
+# never are: a write there leaves the rest of the register.
+GPR_WIDE = re.compile(r"^(V?GPR(v|y|z|32|64)_\w+|Or[A-Z]+|XED_REG_[ER](AX|BX|CX|DX|SI|DI|BP|SP)|"
+                      r"XED_REG_R(8|9|1[0-5])D?)$")
+# Any general register an operand may name implicitly (not the stack pointer,
+# which pop/push move as the operand's own business).
+GPR_IMPLICIT = re.compile(r"^(Or[A-Z]+|Ar[A-Z]+|XED_REG_[ER]?(AX|BX|CX|DX|SI|DI|BP)|"
+                          r"XED_REG_[ABCD][LH]|XED_REG_R(8|9|1[0-5])[DWB]?)$")
+STACK = re.compile(r"^(ArSP|SrSP|XED_REG_STACKPOP|XED_REG_STACKPUSH|XED_REG_[ER]?SP)$")
+
+
+def operand(tok):
+    """`REG0=GPRv_R():w`, `MEM0:w:v` -> (name, register, fields)."""
+    name, _, rest = tok.partition("=")
+    fields = (rest or tok).split(":")
+    return (name.split(":")[0], fields[0].replace("()", "") if rest else "", fields[1:])
+
+
+def dest_write(operands):
+    """One form's OPERANDS -> (access, wide, implicit_read) of its first
+    operand, the destination: access "w", "cw", "rw", "r" ...; wide when
+    that register can be 32/64 bits (GPR_WIDE); implicit_read when another
+    operand reads a general register the text does not name (mulx reads
+    %rdx).  None when the first operand is memory or no register."""
+    toks = operands.split()
+    if not toks:
+        return None
+    name, reg, fields = operand(toks[0])
+    if not re.fullmatch(r"REG\d", name):
+        return None  # MEM0 (a memory destination), IMM0, RELBR, AGEN ...: no register written
+    acc = fields[0] if fields else ""
+    for t in toks[1:]:
+        n, r, f = operand(t)
+        if (re.fullmatch(r"(REG|BASE)\d|INDEX", n) and {"SUPP", "IMPL"} & set(f) and "r" in f[0]
+                and GPR_IMPLICIT.match(r) and not STACK.match(r)):
+            return acc, bool(GPR_WIDE.match(reg)), True
+    return acc, bool(GPR_WIDE.match(reg)), False
+
 
 def facts(xed):
     ic = {}
     for name in xed.files():
         for b in forms(xed.read(name)):
             e = ic.setdefault(b["ICLASS"], {"reads": set(), "writes": None, "count": None,
-                                            "cat": set(), "short": True})
+                                            "cat": set(), "short": True, "dest": []})
+            e["dest"] += [d for d in map(dest_write, b["OPERANDS"]) if d]
             e["cat"].add(b.get("CATEGORY", ""))
             if not b["PATTERN"] or any("BRDISP8()" not in p for p in b["PATTERN"]):
                 e["short"] = False
@@ -170,6 +236,16 @@ def facts(xed):
     return ic
 
 
+def writes_dest(dests):
+    """1: every form with a register destination writes it (:w) and reads no
+    general register the text does not name, one of them 32/64 bits wide;
+    2: the same, every one conditionally (:cw, cmov); 0 otherwise."""
+    if not dests or not any(wide for _, wide, _ in dests) or any(imp for _, _, imp in dests):
+        return 0
+    accs = {acc for acc, _, _ in dests}
+    return 1 if accs == {"w"} else 2 if accs == {"cw"} else 0
+
+
 def table(xed):
     rows = []
     for name, e in sorted(facts(xed).items(), key=lambda kv: kv[0].lower()):
@@ -181,11 +257,14 @@ def table(xed):
             raise SystemExit(f"{name}: categories {sorted(e['cat'])} disagree on the flow")
         short = int(e["short"] and flow == "SAS_FLOW_JCC")
         rows.append(f'    {{"{name.lower()}", {flow}, {mask(e["reads"])}, {mask(e["writes"])}, '
-                    f'{mask((e["count"] or set()) | e["writes"])}, {short}}},\n')
+                    f'{mask((e["count"] or set()) | e["writes"])}, {short}, '
+                    f'{writes_dest(e["dest"])}}},\n')
     head = (f"/* Generated by asm/gen/gen_x86_table.py from Intel XED {xed.commit()}:\n"
             " * do not edit, run the script.  Sorted by name (bsearch in x86.c).\n"
-            " * {name, flow, reads, writes, count_writes, short_only}; flags are\n"
-            " * SAS_CF 1, SAS_PF 2, SAS_AF 4, SAS_ZF 8, SAS_SF 16, SAS_OF 32. */\n")
+            " * {name, flow, reads, writes, count_writes, short_only, writes_dest}; flags\n"
+            " * are SAS_CF 1, SAS_PF 2, SAS_AF 4, SAS_ZF 8, SAS_SF 16, SAS_OF 32;\n"
+            " * writes_dest: 1 the destination register written, not read; 2 written\n"
+            " * conditionally (cmov); 0 neither (the script's docstring). */\n")
     return head + "".join(rows)
 
 
