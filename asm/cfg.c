@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sas.h"
+#include "asm_text.h"
 #include "strtab.h"
 #include "target.h"
 #include "returns_twice.h"
@@ -614,6 +615,54 @@ static int in_list(const struct sas_options *o, const char *name) {
   return 0;
 }
 
+/* The text of statement a and the part [b, e) of a tick's text, alike but
+ * for white space. */
+static int same_text(const char *a, const char *b, const char *e) {
+  for (;;) {
+    while (isspace((unsigned char)*a)) a++;
+    while (b < e && isspace((unsigned char)*b)) b++;
+    if (!*a || b == e) return !*a && b == e;
+    if (*a++ != *b++) return 0;
+  }
+}
+
+/* Whether vstmt v lies inside one of the target's own tick sequences, in
+ * AT&T or Intel spelling (the plugins' inline asm, a file instrumented by
+ * hand with the header's macro): every statement of the sequence, in
+ * order, around it.  The header writes its short jumps as bytes
+ * (include/rr/softticks.h); they jump to the sequence's own end, over no
+ * place a tick goes, so they are no branch relative to the location
+ * counter that a tick could break: they stay the floor, as before the
+ * decoder knew branches. */
+static int in_own_tick(const struct sas_target *tg, const struct sas_stream *s, unsigned v) {
+  int spelling, found = 0;
+  for (spelling = 0; spelling < 2 && !found; spelling++) {
+    struct st_text t = ST_TEXT_INIT;
+    const char *p, *q, *stmts[32], *ends[32];
+    char *text;
+    unsigned k = 0, j, i;
+    if (spelling == 0) tg->tick_text(tg, 0, 0, SAS_SYNTAX_ATT, &t);
+    else if (tg->tick_text_intel) tg->tick_text_intel(tg, 0, 0, &t);
+    else break;
+    if (!(text = st_text_finish(&t))) return 0;
+    for (p = text; *p && k < 32; p = *q ? q + 1 : q) {
+      q = strchr(p, ';');
+      if (!q) q = p + strlen(p);
+      if (q > p) stmts[k] = p, ends[k++] = q;
+    }
+    for (j = 0; j < k && !found; j++) {
+      if (j > v || v - j + k > s->n) continue;
+      for (i = 0; i < k; i++) {
+        const struct sas_vstmt *x = &s->v[v - j + i];
+        if (x->is_label || !same_text(x->text, stmts[i], ends[i])) break;
+      }
+      found = i == k;
+    }
+    free(text);
+  }
+  return found;
+}
+
 /*
  * Data in the instruction flow (issue 27): hand-written code spells
  * instructions its assembler may not know as data (OpenSSL: `.byte
@@ -640,12 +689,30 @@ static int bytes_node(const struct build *b, unsigned n) {
   return nd->kind == SAS_NODE_DATA && sas_dir_insn_bytes(&b->s->v[nd->v].w);
 }
 
+/* Whether data node n, as the target decodes its bytes, ends the flow (a
+ * ret, jmp or ud2 written as bytes, OpenSSL's `.byte 0xf3,0xc3`): what
+ * follows it is not reached by fall-through, as after a written `ret`.
+ * Its fall-through edge is only dropped once it is an instruction (below),
+ * so the flow here asks.  stop caches it: 0 not asked, 1 no, 2 yes. */
+static int bytes_end_flow(const struct build *b, unsigned n, unsigned char *stop) {
+  const struct sas_target *tg = b->g->target;
+  struct sas_insn in;
+  if (!stop[n]) {
+    int known = tg->classify_bytes && tg->classify_bytes(tg, &b->s->v[b->g->nodes[n].v].w, &in);
+    stop[n] = known && (in.flow == SAS_FLOW_JMP || in.flow == SAS_FLOW_RET ||
+                        in.flow == SAS_FLOW_STOP || in.flow == SAS_FLOW_JMP_IND) ? 2 : 1;
+  }
+  return stop[n] == 2;
+}
+
 static int data_in_flow(struct build *b) {
   struct sas_graph *g = b->g;
   unsigned char *code = b->branched; /* the seeds, then the flow */
+  unsigned char *stop = calloc(g->n ? g->n : 1, 1);
   unsigned n, e, k;
   int changed = 1;
   static const char no_operands[] = "";
+  if (!stop) return -1;
   for (n = 1; n < g->n; n++)
     if (g->nodes[n].kind == SAS_NODE_INSN) code[n] = 1;
   while (changed) {
@@ -653,6 +720,7 @@ static int data_in_flow(struct build *b) {
     for (e = 0; e < g->nedges; e++) {
       unsigned f = g->edges[e].from, t = g->edges[e].to;
       if (!f || !code[f] || code[t]) continue;
+      if (bytes_node(b, f) && bytes_end_flow(b, f, stop)) continue;
       if (bytes_node(b, t) || (g->nodes[t].kind == SAS_NODE_LABEL && !b->taken[t])) {
         code[t] = 1;
         changed = 1;
@@ -683,6 +751,11 @@ static int data_in_flow(struct build *b) {
       nd->insn.reads = g->tick_clobbers;
       nd->insn.is_landing_pad = pad;
     }
+    if (nd->insn.flow != SAS_FLOW_NONE && in_own_tick(tg, b->s, nd->v)) {
+      memset(&nd->insn, 0, sizeof nd->insn);
+      nd->insn.flow = SAS_FLOW_NONE;
+      nd->insn.reads = g->tick_clobbers;
+    }
     /* The numbers are no operands an instruction reads (computed.c). */
     nd->insn.operands = no_operands;
     nd->insn.target = NULL;
@@ -702,7 +775,10 @@ static int data_in_flow(struct build *b) {
         nd->leaves_file = 1;
         break;
       case SAS_FLOW_CALL:
+        /* Relative too (x86 `.byte 0xe8` and a rel32, aarch64 bl), as
+         * `call .+5` written out: location_branch, no label to follow. */
         nd->insn.flow = SAS_FLOW_CALL_IND;
+        nd->location_branch = 1;
         break;
       default:
         break;
@@ -715,6 +791,7 @@ static int data_in_flow(struct build *b) {
       g->nedges = k;
     }
   }
+  free(stop);
   return 0;
 }
 

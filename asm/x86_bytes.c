@@ -11,6 +11,8 @@
  * splits where the processor splits it.  Anything else (a byte no form
  * matches, a statement that ends inside an instruction, a symbol among
  * the numbers) is "not known": cfg.c's floor then reads every flag.
+ * Branches (jcc, jmp, call, loop, jrcxz, rel8/rel32; ff /2, ff /4) are
+ * decoded too: sas_x86_classify_bytes below.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -32,6 +34,8 @@ static const struct form {
   unsigned char mode, mod;
   signed char reg, rm, rexb;
   unsigned char imm;
+  unsigned char eamode; /* the address size the form needs: 0 any, 16, 32, 64 */
+  unsigned char indirect; /* a near branch through a register or memory */
 } forms[] = {
 #include "x86_byte_table.inc"
 };
@@ -104,6 +108,8 @@ static const struct form *decode_one(const unsigned char *p, const unsigned char
     if ((f->mode == 64 && !mode64) || (f->mode == 32 && mode64)) continue;
     if (f->w >= 0 && (unsigned)f->w != w) continue;
     if (f->rexb >= 0 && (unsigned)f->rexb != (rex & 1)) continue;
+    /* jcxz, jecxz, jrcxz: one opcode, the address size (67) tells. */
+    if (f->eamode && f->eamode != (mode64 ? (asz ? 32 : 64) : asz ? 16 : 32)) continue;
     /* The refining prefix: F2/F3 over 66 (legacy), VEX's pp. */
     refining = vex ? (vex_pp == 1 ? 0x66 : vex_pp == 2 ? 0xf3 : vex_pp == 3 ? 0xf2 : 0)
                    : rep ? rep : osz ? 0x66 : 0;
@@ -141,11 +147,30 @@ static const struct form *decode_one(const unsigned char *p, const unsigned char
   return NULL;
 }
 
+/*
+ * A branch written as bytes: a relative one (jcc, jmp, call, loop, jrcxz:
+ * rel8/rel32, rel16 under 66 outside 64-bit mode as XED reads it) keeps its
+ * flow, and cfg.c takes it as a branch relative to the location counter,
+ * as `jnz .-2` written out: its function is left alone, with the warning.
+ * An indirect one (ff /2, ff /4) becomes SAS_FLOW_CALL_IND/JMP_IND.
+ *
+ * A statement whose instructions branch before the last one (`.byte
+ * 0x90,0x75,0xfa,0x90`): a relative branch in it makes the whole statement
+ * one conditional jump (SAS_FLOW_JCC: it may branch, it may reach the next
+ * statement), a relative call one call; the flags written are those of the
+ * instructions up to the first that branches.  Without a relative branch
+ * such a statement is not known (return 0).  Every byte of the statement
+ * must decode: a branch followed by bytes no form matches is not known
+ * (the floor, which falls through), because OpenSSL's tables in .text
+ * that cfg.c counts as code (`.long 0xc2b7b775`: 75 b7 is jne, b7 is not
+ * in the table) would otherwise leave their functions alone for nothing.
+ */
 int sas_x86_classify_bytes(const struct sas_target *t, const struct sas_split *w,
                            struct sas_insn *out) {
   unsigned char buf[256];
   size_t n = sas_dir_bytes(w, sas_dir_insn_bytes(w), buf, sizeof buf), at = 0;
-  unsigned written = 0;
+  unsigned written = 0, sure = 0;
+  int cut = 0, rel_jump = 0, rel_call = 0;
   memset(out, 0, sizeof *out);
   if (!n) return 0;
   while (at < n) {
@@ -153,14 +178,25 @@ int sas_x86_classify_bytes(const struct sas_target *t, const struct sas_split *w
     const struct form *f = decode_one(buf + at, buf + n, t->arch == RR_SOFTTICKS_ARCH_X86_64, &len);
     struct sas_insn one;
     if (!f || !sas_x86_facts(f->name, &one)) return 0; /* is_landing_pad kept: target.h */
-    /* Only the last instruction of the statement may branch. */
-    if (out->flow != SAS_FLOW_NONE) return 0;
+    if (f->indirect && one.flow == SAS_FLOW_CALL) one.flow = SAS_FLOW_CALL_IND;
+    if (f->indirect && one.flow == SAS_FLOW_JMP) one.flow = SAS_FLOW_JMP_IND;
+    if (!f->indirect && (one.flow == SAS_FLOW_JMP || one.flow == SAS_FLOW_JCC)) rel_jump = 1;
+    if (!f->indirect && one.flow == SAS_FLOW_CALL) rel_call = 1;
+    /* An instruction after one that branches. */
+    if (out->flow != SAS_FLOW_NONE) cut = 1;
     if (!at) out->is_landing_pad = one.is_landing_pad;
     out->reads |= one.reads & ~written;
     written |= one.writes;
+    if (!cut) sure = written;
     out->flow = one.flow;
     at += len;
   }
-  out->writes = written;
+  if (!cut) {
+    out->writes = written;
+    return 1;
+  }
+  if (!rel_jump && !rel_call) return 0;
+  out->writes = sure;
+  out->flow = rel_jump ? SAS_FLOW_JCC : SAS_FLOW_CALL;
   return 1;
 }

@@ -54,9 +54,16 @@ or VEX form's PATTERN as the fields asm/x86_bytes.c matches: the map
 (0x0F, 0x0F 0x38, 0x0F 0x3A; VEX's V0F...), the opcode byte (or its top
 five bits and SRM[]), the refining prefix (66/F2/F3 or none; VEX's pp),
 REX.W/VEX.W, 64-bit mode or not, ModRM's mod (register, memory), a fixed
-reg or rm field, REX.B, the immediate's size.  Forms with a token this
-reads no further (EVEX, APX, two immediates) are left out; every name of
-BYTE_ICLASSES must keep a form.
+reg or rm field, REX.B, the immediate's size, the address size (eamode:
+jcxz/jecxz/jrcxz).  Forms with a token this reads no further (EVEX, APX,
+two immediates, Xeon Phi's MODEP5=1) are left out; every name of
+BYTE_ICLASSES must keep a form.  Then the branches, chosen by XED's fields,
+not by name: every form of CATEGORY COND_BR, UNCOND_BR or CALL whose
+OPERANDS hold RELBR (BRDISP8/BRDISP32/BRDISPz: jcc, jmp, call, loop*,
+j*cxz; x86_bytes.c makes them branches relative to the location counter)
+or whose first operand is a near register or memory operand read (ff /2,
+ff /4: `indirect` in the row, the flow made indirect); far ones (a PTR
+operand, a far pointer p/p2 in memory) are left out.
 
   gen_x86_table.py --xed DIR [--out FILE]    write the tables
   gen_x86_table.py --xed DIR --check FILE    compare, write nothing
@@ -285,14 +292,30 @@ VEX_MAP = {"V0F": 1, "V0F38": 2, "V0F3A": 3}
 # Decoder state XED tests that changes no byte of the form (CET=1: endbr
 # rather than a NOP with the same bytes; P4=1: pause rather than rep nop)
 # or only says what the operands are.
+# FORCE64() (a near branch's operand size is 64 bits in 64-bit mode, 66 or
+# not), BRANCH_HINT() (2E/3E before a Jcc), CET_NO_TRACK() (3E before an
+# indirect branch) and norex2_prefix (no APX REX2, which x86_bytes.c does
+# not read) change no byte of the form either.
 IGNORED = re.compile(r"^(\w+=\d+|IMMUNE66\(\)|IMMUNE66_LOOP64\(\)|DF64\(\)|REFINING66\(\)|"
-                     r"MODRM\(\)|norexb4_prefix|REX_PREFIX=\d|VL128)$")
+                     r"MODRM\(\)|norexb4_prefix|REX_PREFIX=\d|VL128|FORCE64\(\)|BRANCH_HINT\(\)|"
+                     r"CET_NO_TRACK\(\)|norex2_prefix)$")
+# The address size a form needs (jcxz/jecxz/jrcxz are one opcode, E3,
+# told apart by the address size: 67 in 64-bit mode is 32 bits).
+EAMODE = {"eamode16": 16, "eamode32": 32, "eamode64": 64}
+# Branches written as bytes (x86_bytes.c): the forms of XED's branch
+# CATEGORYs (BRANCH_CATEGORIES) whose operand is a relative displacement
+# (RELBR: BRDISP8/BRDISP32/BRDISPz, the target relative to the location
+# counter) or a near register or memory operand (ff /2, ff /4: indirect,
+# `indirect` in the row).  Far branches (a PTR operand, or a memory
+# operand of a far pointer, width p/p2) are left out: not known.
+BRANCH_CATEGORIES = ("COND_BR", "UNCOND_BR", "CALL")
+FAR_WIDTHS = {"p", "p2"}
 
 
 def byte_form(pattern):
     """PATTERN -> the row's fields, or None when it has a token not read here."""
     f = {"vex": 0, "map": 0, "opcode": None, "opmask": 0xFF, "pfx": "ANY", "w": -1, "mode": 0,
-         "mod": "NONE", "reg": -1, "rm": -1, "rexb": -1, "imm": "0"}
+         "mod": "NONE", "reg": -1, "rm": -1, "rexb": -1, "imm": "0", "eamode": 0, "indirect": 0}
     toks = pattern.split()
     i = 0
     while i < len(toks):
@@ -340,6 +363,10 @@ def byte_form(pattern):
             field, val = t[:-1].split("[")
             if val.startswith("0b"):
                 f[field.lower()] = int(val[2:], 2)
+        elif t in EAMODE:
+            f["eamode"] = EAMODE[t]
+        elif t == "MODEP5=1":
+            return None  # Xeon Phi's mode (loope/loopne as REP prefixes say): not decoded
         elif t == "norexb_prefix":
             f["rexb"] = 0
         elif t in IMM:
@@ -356,29 +383,60 @@ def byte_form(pattern):
     return f
 
 
+def branch_kind(operands):
+    """A branch form's OPERANDS -> "relative" (RELBR), "indirect" (its first
+    operand a near register or memory operand, read), or None (far: PTR, or
+    a far pointer in memory)."""
+    toks = [operand(t) for t in operands.split()]
+    if any(n == "PTR" for n, _, _ in toks):
+        return None
+    if any(n == "RELBR" for n, _, _ in toks):
+        return "relative"
+    if toks:
+        n, reg, fields = toks[0]
+        if re.fullmatch(r"MEM0|REG0", n) and fields and "r" in fields[0] and \
+                not FAR_WIDTHS & set(fields[1:]) and not (n == "REG0" and "SUPP" in fields):
+            return "indirect"
+    return None
+
+
 def byte_table(xed):
     want = {n: [] for n in BYTE_ICLASSES}
+    order = list(BYTE_ICLASSES)
     for name in xed.files():
         for b in forms(xed.read(name)):
-            if b["ICLASS"] in want:
+            if b["ICLASS"] in BYTE_ICLASSES:
                 for p in b["PATTERN"]:
                     f = byte_form(p)
                     if f:
                         want[b["ICLASS"]].append(f)
+            elif b.get("CATEGORY") in BRANCH_CATEGORIES:
+                for p, o in zip(b["PATTERN"], b["OPERANDS"]):
+                    kind = branch_kind(o)
+                    f = byte_form(p) if kind else None
+                    if f:
+                        f["indirect"] = int(kind == "indirect")
+                        if b["ICLASS"] not in want:
+                            want[b["ICLASS"]] = []
+                            order.append(b["ICLASS"])
+                        want[b["ICLASS"]].append(f)
     rows = []
-    for name in BYTE_ICLASSES:
+    for name in order:
         if not want[name]:
             raise SystemExit(f"{name}: no form whose PATTERN gen_x86_table.py reads")
         for f in want[name]:
             rows.append(f'    {{"{name.lower()}", {f["vex"]}, {f["map"]}, 0x{f["opcode"]:02x}, '
                         f'0x{f["opmask"]:02x}, X86B_PFX_{f["pfx"]}, {f["w"]}, {f["mode"]}, '
                         f'X86B_MOD_{f["mod"]}, {f["reg"]}, {f["rm"]}, {f["rexb"]}, '
-                        f'X86B_IMM_{f["imm"]}}},\n')
+                        f'X86B_IMM_{f["imm"]}, {f["eamode"]}, {f["indirect"]}}},\n')
     head = (f"/* Generated by asm/gen/gen_x86_table.py from Intel XED {xed.commit()}:\n"
             " * do not edit, run the script.  In match order (x86_bytes.c).\n"
             " * {name, vex, map (1 0F, 2 0F38, 3 0F3A), opcode, opcode mask, refining\n"
             " *  prefix, W (-1 any), mode (0 any, 64, 32), mod, reg, rm, REX.B (-1 any),\n"
-            " *  immediate}; name is the row of x86_insn_table.inc with the facts. */\n")
+            " *  immediate, address size (0 any, 16, 32, 64), indirect}; name is the\n"
+            " *  row of x86_insn_table.inc with the facts; indirect: a near branch\n"
+            " *  through a register or memory (its flow made indirect), else a\n"
+            " *  branch's target is relative to the location counter. */\n")
     return head + "".join(rows)
 
 
