@@ -72,8 +72,12 @@ def main(argv):
     if argv[1:] == ['--self-test']:
         return self_test()
     src = argv[1]
-    files = subprocess.run(['git', '-C', src, 'ls-files', '-z'], check=True,
-                           capture_output=True).stdout.decode().split('\0')
+    listed = subprocess.run(['git', '-C', src, 'ls-files', '-z'], capture_output=True)
+    if listed.returncode == 0:
+        files = listed.stdout.decode().split('\0')
+    else:  # not a git checkout (a release tarball): every file under src
+        files = [os.path.relpath(os.path.join(d, n), src) for d, subdirs, names in os.walk(src)
+                 for n in names if not d.startswith(os.path.join(src, 'build'))]
     shell = [f for f in files if f and os.path.isfile(os.path.join(src, f))
              and is_shell(os.path.join(src, f))]
     if len(shell) < 50:
