@@ -17,7 +17,10 @@
 #   --cmake-arg ARG   one more argument for the configure step (repeatable)
 #   --install PKGS    Debian packages (comma or space separated) to install
 #                     into the root filesystem first with apt-get (needs the
-#                     network); this changes it (repeatable)
+#                     network); this changes it (repeatable); a package
+#                     the root has already is kept at the root's version
+#                     (the image's rebuilt packages are held, and may be
+#                     older than the archive's newest)
 #   --install-rr-deps install rr's build and test dependencies, the packages
 #                     listed in ci/rr-test-deps.txt, the same way; a package
 #                     lldb-N there also gets /usr/bin/lldb -> lldb-N in the
@@ -186,9 +189,15 @@ if [ -n "$SOFTTICKS_CI_INSTALL" ]; then
     [ -e "$root/etc/resolv.conf" ] || [ -L "$root/etc/resolv.conf" ] || touch "$root/etc/resolv.conf"
     mount --bind "$(realpath /etc/resolv.conf)" "$root/etc/resolv.conf"
   fi
+  # --no-upgrade: a named package the root has stays as it is.  The
+  # rebuilt packages of the image carry the Debian version and are held;
+  # the archive may have a newer upload (or the image took the source of
+  # the release when the mirror lacked that of the security upload), and
+  # an upgrade would be refused for the hold or would put the plain
+  # Debian build back.  (No apostrophe here: this is a quoted string.)
   # shellcheck disable=SC2086 # a list of package names
   chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin DEBIAN_FRONTEND=noninteractive \
-    sh -c "apt-get -q update && apt-get install -y -q --no-install-recommends $SOFTTICKS_CI_INSTALL" \
+    sh -c "apt-get -q update && apt-get install -y -q --no-upgrade --no-install-recommends $SOFTTICKS_CI_INSTALL" \
     >"$out/results/install.log" 2>&1 || {
     echo "rr-in-image: apt-get install$SOFTTICKS_CI_INSTALL in the root filesystem failed:" >&2
     tail -n 20 "$out/results/install.log" >&2
