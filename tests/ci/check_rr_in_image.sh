@@ -125,6 +125,19 @@ if [ "$mode" = deps ]; then
   getent hosts deb.debian.org >/dev/null 2>&1 || { echo "SKIP: deb.debian.org does not resolve"; exit 77; }
   cp -a -- "$root" root-copy
   root=$PWD/root-copy
+  # The image's case: a package of the list that the root has rebuilt and
+  # held, at a version below the archive's (the default image's jq and
+  # zlib1g-dev, built from the release's source).  Here a stand-in: an
+  # empty python3-pexpect 0~held (the stand-in rr does not import it).
+  held=python3-pexpect held_version=0~held
+  grep -qx "$held" "$src/ci/rr-test-deps.txt" || fail "ci/rr-test-deps.txt no longer lists $held: pick another package here"
+  mkdir -p held-deb/DEBIAN
+  printf 'Package: %s\nVersion: %s\nArchitecture: all\nMaintainer: softticks tests <none@invalid>\nDescription: a held stand-in\n' \
+    "$held" "$held_version" >held-deb/DEBIAN/control
+  dpkg-deb --root-owner-group -b held-deb "$root/held.deb" >/dev/null || fail "could not build the held stand-in package"
+  chroot "$root" dpkg -i /held.deb >held.log 2>&1 || fail "dpkg -i of the held stand-in: $(cat held.log)"
+  chroot "$root" apt-mark hold "$held" >>held.log 2>&1 || fail "apt-mark hold: $(cat held.log)"
+  rm -f -- "$root/held.deb"
   for run in 1 2; do
     rc=0
     "$src/ci/rr-in-image.sh" --root "$root" --out out --jobs 2 --install-rr-deps \
@@ -155,7 +168,10 @@ $(tail -n 20 out/results/install.log 2>/dev/null)"
     >lldb-python.txt 2>&1 || fail "lldb's Python in the root: $(cat lldb-python.txt)"
   grep -qx "lldb-python-ok" lldb-python.txt || fail "lldb's Python in the root: $(cat lldb-python.txt)"
   chroot "$root" /usr/bin/env -i PATH=/usr/bin:/bin jq --version >jq.txt 2>&1 || fail "jq --version: $(cat jq.txt)"
-  echo "PASS: --install-rr-deps: ${#want[@]} packages, lldb -> $lldb ($(head -n 1 lldb.txt)), $(cat jq.txt)"
+  # shellcheck disable=SC2016 # dpkg-query's own ${...} format
+  kept=$(chroot "$root" dpkg-query -W -f '${Version}' "$held")
+  [ "$kept" = "$held_version" ] || fail "the held $held $held_version became $kept: an installed package of the list must stay"
+  echo "PASS: --install-rr-deps: ${#want[@]} packages, lldb -> $lldb ($(head -n 1 lldb.txt)), $(cat jq.txt), the held $held $held_version kept"
   rm -rf -- "$root"
   exit 0
 fi
