@@ -275,6 +275,13 @@ struct build {
   /* Per node: a label the code reaches by a branch or call, or a function's
    * (code); a label named as an address (maybe data).  data_in_flow(). */
   unsigned char *branched, *taken;
+  /* Per node: a label the previous instruction of its section runs into
+   * (through labels only); a label of an asm statement whose address
+   * compiled code takes (an entry unless run into: resolve_marks()).
+   * compiled: the input is an instrumenting compiler's output, where only
+   * asm statements are hand-written. */
+  unsigned char *run_into, *taken_by_compiler;
+  int compiled;
   int oom;
   /* mark_taken's mode: 0 marks what it names as taken; SLOT_ORG extends
    * the fixed region of each label a `.org` names; SLOT_PROBE marks
@@ -589,6 +596,11 @@ static unsigned mark_taken(struct build *b, const char *t, unsigned v) {
         if (node > 0 && b->mode == SLOT_ORG) slot_extend(b, (unsigned)node, v);
         if (node > 0) found++;
         if (node > 0 && b->taken) b->taken[node] = 1;
+        if (node > 0 && b->compiled && !b->src->stmts[b->s->v[v].origin].in_app &&
+            b->src->stmts[b->s->v[b->g->nodes[node].v].origin].in_app) {
+          b->taken_by_compiler[node] = 1; /* resolve_marks() decides */
+          continue;
+        }
         if (node > 0 && !b->g->nodes[node].entry) {
           b->g->nodes[node].entry = 1;
           b->g->address_taken++;
@@ -839,6 +851,42 @@ static void leave_functions_alone(const struct sas_source *src, const struct sas
   }
 }
 
+/* Statement v (a label) opens a frame: a .cfi_startproc comes after it
+ * before any instruction or data, so a function starts there. */
+static int opens_frame(const struct sas_stream *s, unsigned v) {
+  unsigned k;
+  for (k = v + 1; k < s->n; k++) {
+    const char *t = s->v[k].text;
+    if (s->v[k].is_label) continue;
+    if (s->v[k].w.dir == SAS_DIR_NONE || s->v[k].w.dir == SAS_DIR_DATA) return 0;
+    if (s->v[k].w.dir != SAS_DIR_CFI) continue;
+    while (isspace((unsigned char)*t)) t++;
+    if (!strncmp(t, ".cfi_startproc", 14) && (!t[14] || isspace((unsigned char)t[14]))) return 1;
+  }
+  return 0;
+}
+
+/* A label that straight code runs into names the instruction after it:
+ * rr's `do_breakpoint_fault_addr`, global, in an asm statement in the
+ * middle of a function, whose address the C code around it takes and
+ * hands to rr, which compares it with the ip of a fault.  An entry tick
+ * there would move the name off its instruction.  So being global, or
+ * having its address taken by compiled code (which never jumps into an
+ * asm statement), makes such a label no entry; a label typed a function,
+ * called, or named by hand-written code stays one wherever it is, and so
+ * does one that opens a frame (.cfi_startproc: a function starts there).
+ * Here the labels only compiled code names become entries unless run
+ * into. */
+static void resolve_marks(struct build *b) {
+  struct sas_graph *g = b->g;
+  unsigned n;
+  for (n = 1; n < g->n; n++)
+    if (b->taken_by_compiler[n] && !b->run_into[n] && !g->nodes[n].entry) {
+      g->nodes[n].entry = 1;
+      g->address_taken++;
+    }
+}
+
 int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
                     const struct sas_options *opt, struct sas_graph *g, struct sas_report *rep,
                     struct sas_error *err) {
@@ -968,7 +1016,10 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
   fn_of = calloc(g->n, sizeof *fn_of);
   b.branched = calloc(g->n, 1);
   b.taken = calloc(g->n, 1);
-  if (!last || !cur_fn || !fn_of || !b.branched || !b.taken) goto oom;
+  b.run_into = calloc(g->n, 1);
+  b.taken_by_compiler = calloc(g->n, 1);
+  b.compiled = manifest || opt->compiled;
+  if (!last || !cur_fn || !fn_of || !b.branched || !b.taken || !b.run_into || !b.taken_by_compiler) goto oom;
   for (v = 0; v < sec->n; v++) last[v] = 0;
   for (v = 0; v < s->n; v++) {
     const char *t = s->v[v].text, *rest = s->v[v].w.rest;
@@ -999,10 +1050,16 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     if (nd->kind == SAS_NODE_LABEL) {
       struct sym *y;
       const char *name = label_key(&b.name, t);
+      unsigned before = last[nd->section];
       if (!name) goto oom;
+      /* A label that opens a frame starts a function, whatever runs into it. */
+      b.run_into[node] = before && !opens_frame(s, v) &&
+                         (g->nodes[before].kind == SAS_NODE_LABEL
+                              ? b.run_into[before]
+                              : g->nodes[before].kind == SAS_NODE_INSN && falls_through(&g->nodes[before]));
       y = lookup(&b.syms, name, 0);
       if (y && (y->is_func || y->is_ifunc)) b.branched[node] = 1;
-      if (y && (y->is_func || y->is_ifunc || y->is_global)) {
+      if (y && (y->is_func || y->is_ifunc || (y->is_global && !b.run_into[node]))) {
         nd->entry = 1;
         cur_fn[nd->section] = y->name;
         if (y->is_ifunc) sas_note(rep, line, "%s runs before the page exists: not ticked", name);
@@ -1077,6 +1134,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
         break;
     }
   }
+  resolve_marks(&b);
   if (b.oom || data_in_flow(&b)) goto oom;
   find_slot_tables(&b);
   if (b.oom) goto oom;
@@ -1118,6 +1176,8 @@ out:
   free(b.res);
   free(b.branched);
   free(b.taken);
+  free(b.run_into);
+  free(b.taken_by_compiler);
   symtab_free(&b.syms);
   return rc;
 }
