@@ -1068,10 +1068,10 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     {
       const char *fn = fn_of[node] = cur_fn[nd->section];
       struct sym *y = fn ? lookup(&b.syms, fn, 0) : NULL;
+      nd->compiled = (manifest || opt->compiled) && !src->stmts[s->v[v].origin].in_app;
       nd->skip = sec->v[nd->section].skip || (fn && (in_list(opt, fn) || !strcmp(fn, "_start") ||
                                                     (y && y->is_ifunc))) ||
-                 ((manifest || opt->compiled) && !src->stmts[s->v[v].origin].in_app) ||
-                 s->v[v].foreign;
+                 nd->compiled || s->v[v].foreign;
     }
     /* Fall-through from the previous node of the section. */
     if (last[nd->section] && falls_through(&g->nodes[last[nd->section]]) &&

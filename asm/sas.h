@@ -203,6 +203,9 @@ struct sas_node {
   unsigned v;        /* vstmt index (not for the root) */
   unsigned section;  /* index of its section */
   int skip;          /* must not tick (opt-out, or outside #APP with a manifest) */
+  /* Compiled code: a compiler's output outside its asm statements (with a
+   * manifest, or --softticks-compiled), which the pass ticked already. */
+  int compiled;
   int entry;         /* an entry (function, global, call target, address taken) */
   int rt_call;       /* a call to a returns_twice function */
   int takes_code_address; /* names a label of a code section (not as a branch) */

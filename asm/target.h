@@ -17,6 +17,7 @@ enum sas_addr_use {
   SAS_USE_OPERANDS,  /* src/dst filled: the common rules decide */
   SAS_USE_COMPLETES, /* completes the same address (aarch64 add :lo12:) */
   SAS_USE_STORE,     /* stores it: *base (if any) is the memory operand */
+  SAS_USE_READS,     /* reads it only (cmp, test): *base as for STORE */
   SAS_USE_COMPUTES   /* computes with it */
 };
 

@@ -52,6 +52,7 @@ struct fact {
   enum sas_flow flow;
   unsigned char reads, writes, count_writes, short_only;
   unsigned char writes_dest; /* 1 the destination register written, not read; 2 conditionally */
+  unsigned char reads_only;  /* no operand written (cmp, test) */
 };
 static const struct fact facts[] = {
 #include "x86_insn_table.inc"
@@ -429,23 +430,34 @@ static void destination(const char *ops, enum sas_syntax syntax, char *fam, size
   }
 }
 
+/* Whether operand text is a memory operand. */
+static int memory_operand(const char *op) {
+  return strchr(op, '(') || strchr(op, '[');
+}
+
 static enum sas_addr_use address_use(const char *mnem, const char *ops, enum sas_syntax syntax,
                                      char *src, char *dst, size_t cap, int *copy,
                                      const char **base) {
   const char *comma = operands_comma(ops, syntax);
   char *first = syntax == SAS_SYNTAX_ATT ? src : dst, *second = first == src ? dst : src;
+  const struct fact *f = lookup(mnem);
   size_t len;
-  (void)base;
   if (!comma) { /* one operand: pop (writes_destination), or inc, neg, push... (computes) */
     src[0] = 0;
     snprintf(dst, cap, "%s", ops);
-    return SAS_USE_OPERANDS;
+  } else {
+    len = (size_t)(comma - ops) < cap ? (size_t)(comma - ops) : cap - 1;
+    memcpy(first, ops, len);
+    first[len] = 0;
+    snprintf(second, cap, "%s", comma + 1);
   }
-  len = (size_t)(comma - ops) < cap ? (size_t)(comma - ops) : cap - 1;
-  memcpy(first, ops, len);
-  first[len] = 0;
-  snprintf(second, cap, "%s", comma + 1);
-  *copy = !strncmp(mnem, "mov", 3) || !strncmp(mnem, "cmov", 4);
+  /* cmp, test (the tables' reads_only): the address compared as it is;
+   * one that addresses memory with it reads code at a distance. */
+  if (f && f->reads_only) {
+    *base = memory_operand(src) ? src : memory_operand(dst) ? dst : NULL;
+    return SAS_USE_READS;
+  }
+  *copy = comma && (!strncmp(mnem, "mov", 3) || !strncmp(mnem, "cmov", 4));
   return SAS_USE_OPERANDS;
 }
 

@@ -9,7 +9,8 @@
 # of label differences sits in .text: its values change, and objdump reads
 # them as instructions), computed_jump.s and intel_computed.s (left
 # uninstrumented on purpose), already_instrumented.s and
-# plugin_output_marker*.s (compile C; no code of their own), open_cycles.s
+# plugin_output_marker*.s and marker_label_compiled.s/marker_label_clang.s
+# (compile C; no code of their own), open_cycles.s
 # (loops headed by data, where no tick can go: it tests their report),
 # unknown_insn.s (an instruction no assembler knows), location_branch.s
 # (functions left alone on purpose: `loop .` stays a tick-free cycle),
@@ -20,7 +21,7 @@ cc=${ST_GCC:-gcc}
 n=0
 for s in "$ST_HERE"/*.s; do
   base=$(basename "$s" .s)
-  case $base in opt_outs | data_only | bad_input | wrapper_status | already_instrumented* | computed_* | intel_computed | plugin_output_marker* | open_cycles | unknown_insn | location_branch | include) continue ;; esac
+  case $base in opt_outs | data_only | bad_input | wrapper_status | already_instrumented* | computed_* | intel_computed | plugin_output_marker* | open_cycles | unknown_insn | location_branch | include | marker_label_compiled | marker_label_clang) continue ;; esac
   case $base in aarch64_* | i386_*) continue ;; esac # other arches: lit tests and mc_programs
   # .code32/.code16 regions: objdump would read them as 64-bit code, and
   # the .code16 cycle stays open on purpose (asm.lit.code_modes).
