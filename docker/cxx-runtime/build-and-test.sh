@@ -9,14 +9,22 @@
 # (with its version) of Debian's libraries present, runtime-check.cc
 # printing the same with each pair as with Debian's; then, unless
 # --build-only, libstdc++'s own test suite (DejaGnu: the runtest of
-# Debian's dejagnu) on both, for the given .exp files' tests, and the
-# failures compared.
+# Debian's dejagnu) on both, one subset after the other, and each
+# subset's failures compared.
 #   docker/cxx-runtime/build-and-test.sh WORKDIR [--build-dir BUILD] [--jobs N]
-#                                        [--tests "conformance.exp=23_containers/*"] [--build-only]
+#                                        [--tests "conformance.exp=23_containers/*"]... [--build-only]
+# --tests: one subset, RUNTESTFLAGS for the suite's `make check` (repeat
+# it for more; default conformance.exp=23_containers/vector/*).  Each
+# subset's results go to WORKDIR/results/subsets/NAME/ (NAME: the subset
+# with every character but letters, digits, '.', '-' and '_' made '_'):
+# instrumented.sum and plain.sum (the .sum lines "STATUS: test", sorted),
+# failures-*.txt and comparison.txt.  The suite runs with make -jN (its
+# own parallel mode: the tests are shared out between N runtest processes).
 # BUILD: softticks' CMake build tree (default ./build); WORKDIR keeps the
-# source, both builds and results/ (re-running resumes: a finished step is
-# not redone).  Runs under nice -n 19.  Exit status: 0 when the instrumented
-# library has ticks and (with the tests) both builds fail the same tests.
+# source, both builds and results/ (re-running resumes: a finished build or
+# subset is not redone).  Runs under nice -n 19.  Exit status: 0 when the
+# instrumented library has ticks and (with the tests) both builds fail the
+# same tests in every subset.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -24,19 +32,21 @@ repo=$(cd "$here/../.." && pwd)
 # shellcheck source=SCRIPTDIR/../lib/two-builds.sh
 . "$repo/docker/lib/two-builds.sh"
 
-usage() { echo "usage: $0 WORKDIR [--build-dir BUILD] [--jobs N] [--tests \"EXP=GLOB\"] [--build-only]" >&2; exit 2; }
+usage() { echo "usage: $0 WORKDIR [--build-dir BUILD] [--jobs N] [--tests \"EXP=GLOB\"]... [--build-only]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 work=$1; shift
 build=$repo/build
 jobs=1
-tests="conformance.exp=23_containers/vector/*"
+subsets=()
 build_only=
 while [ $# -gt 0 ]; do
   case $1 in
-    --tests) [ $# -ge 2 ] || usage; tests=$2; shift 2 ;;
+    --tests) { [ $# -ge 2 ] && [ -n "$2" ]; } || usage; subsets+=("$2"); shift 2 ;;
     *) common_option "$@" || usage; shift "$shifted" ;;
   esac
 done
+[ ${#subsets[@]} -gt 0 ] || subsets=("conformance.exp=23_containers/vector/*")
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "build-and-test: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
 need_tools "g++-12 dpkg-dev quilt" gcc-12 g++-12 dpkg-source quilt
 [ -n "$build_only" ] || need_tools "dejagnu (or --build-only)" runtest
 renice -n 19 $$ > /dev/null
@@ -118,26 +128,39 @@ for flavour in instrumented plain; do
 done
 if [ -n "$build_only" ]; then exit 0; fi
 
-# The test suite, the same tests on both; its .sum lines "STATUS: test".
+# The test suite, each subset on both builds; the .sum lines "STATUS: test".
+# The suite runs its programs with LD_LIBRARY_PATH naming src/.libs: the
+# flavour's libgcc_s.so.1 there is the one they load.
 for flavour in instrumented plain; do
-  result=$work/results/$flavour.sum
-  [ -f "$result" ] && continue
-  log "test $flavour: $tests"
-  # The suite runs its programs with LD_LIBRARY_PATH naming src/.libs:
-  # the flavour's libgcc_s.so.1 there is the one they load.
   cp "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" \
     "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/"
-  make -C "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3" check RUNTESTFLAGS="$tests" > "$work/results/check-$flavour.log" 2>&1 || true
-  sum=$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/testsuite/libstdc++.sum
-  [ -f "$sum" ] || { tail -20 "$work/results/check-$flavour.log"; echo "build-and-test: $flavour wrote no libstdc++.sum" >&2; exit 1; }
-  grep -E '^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNSUPPORTED|UNTESTED): ' "$sum" | sort > "$result"
-  log "$flavour: $(grep -c '^PASS' "$result") passed, $(grep -c '^FAIL' "$result") failed"
 done
-grep -E '^(FAIL|XPASS|UNRESOLVED): ' "$work/results/instrumented.sum" > "$work/results/failures-instrumented.txt" || true
-grep -E '^(FAIL|XPASS|UNRESOLVED): ' "$work/results/plain.sum" > "$work/results/failures-plain.txt" || true
-if ! diff "$work/results/failures-plain.txt" "$work/results/failures-instrumented.txt" > "$work/results/comparison.txt"; then
-  echo "build-and-test: the instrumented libstdc++ fails other tests than the plain one (< plain, > instrumented):" >&2
-  cat "$work/results/comparison.txt" >&2
-  exit 1
-fi
-log "the same failures with and without ticks: $(wc -l < "$work/results/failures-plain.txt")"
+differ=()
+for tests in "${subsets[@]}"; do
+  name=$(printf '%s' "$tests" | tr -c 'A-Za-z0-9._-' _)
+  out=$work/results/subsets/$name
+  mkdir -p "$out"
+  for flavour in instrumented plain; do
+    result=$out/$flavour.sum
+    [ -f "$result" ] && continue
+    log "test $flavour: $tests (make -j$jobs check)"
+    suite=$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/testsuite
+    rm -f "$suite/libstdc++.sum"
+    make -j"$jobs" -C "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3" check RUNTESTFLAGS="$tests" > "$out/check-$flavour.log" 2>&1 || true
+    [ -f "$suite/libstdc++.sum" ] || { tail -20 "$out/check-$flavour.log"; echo "build-and-test: $flavour wrote no libstdc++.sum for $tests" >&2; exit 1; }
+    grep -E '^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNSUPPORTED|UNTESTED): ' "$suite/libstdc++.sum" | sort > "$result.part"
+    [ -s "$result.part" ] || { echo "build-and-test: $flavour ran no test of $tests (a glob that matches nothing?)" >&2; exit 1; }
+    mv "$result.part" "$result"
+    log "$flavour $tests: $(grep -c '^PASS' "$result") passed, $(grep -c '^FAIL' "$result") failed, $(grep -c '^UNSUPPORTED' "$result") unsupported"
+  done
+  grep -E '^(FAIL|XPASS|UNRESOLVED): ' "$out/instrumented.sum" > "$out/failures-instrumented.txt" || true
+  grep -E '^(FAIL|XPASS|UNRESOLVED): ' "$out/plain.sum" > "$out/failures-plain.txt" || true
+  if diff "$out/failures-plain.txt" "$out/failures-instrumented.txt" > "$out/comparison.txt"; then
+    log "$tests: the same failures with and without ticks: $(wc -l < "$out/failures-plain.txt")"
+  else
+    echo "build-and-test: $tests: the instrumented libstdc++ fails other tests than the plain one (< plain, > instrumented):" >&2
+    cat "$out/comparison.txt" >&2
+    differ+=("$tests")
+  fi
+done
+[ ${#differ[@]} -eq 0 ] || { echo "build-and-test: different failures in: ${differ[*]}" >&2; exit 1; }
