@@ -14,14 +14,16 @@
 # (loops headed by data, where no tick can go: it tests their report),
 # unknown_insn.s (an instruction no assembler knows), location_branch.s
 # (functions left alone on purpose: `loop .` stays a tick-free cycle),
-# include.s (needs -I: its lit test assembles it).
+# include.s (needs -I: its lit test assembles it), compiled_code_address.s
+# (read as hand-written, as here without --softticks-compiled, it is
+# refused on purpose: its lit test runs both).
 # Environment (CTest): ST_SAS_BIN ST_HERE ST_TICKFREE ST_GCC ST_WORK
 source "$ST_HERE/../machine_code/lib.sh"
 cc=${ST_GCC:-gcc}
 n=0
 for s in "$ST_HERE"/*.s; do
   base=$(basename "$s" .s)
-  case $base in opt_outs | data_only | bad_input | wrapper_status | already_instrumented* | computed_* | intel_computed | plugin_output_marker* | open_cycles | unknown_insn | location_branch | include | marker_label_compiled | marker_label_clang) continue ;; esac
+  case $base in opt_outs | data_only | bad_input | wrapper_status | already_instrumented* | computed_* | intel_computed | plugin_output_marker* | open_cycles | unknown_insn | location_branch | include | marker_label_compiled | marker_label_clang | compiled_code_address) continue ;; esac
   case $base in aarch64_* | i386_*) continue ;; esac # other arches: lit tests and mc_programs
   # .code32/.code16 regions: objdump would read them as 64-bit code, and
   # the .code16 cycle stays open on purpose (asm.lit.code_modes).
