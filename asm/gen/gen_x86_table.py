@@ -51,6 +51,30 @@ Per ICLASS, over all its forms, only the six arithmetic flags:
                 ucomisd, ptest.  An address such an instruction reads as a
                 register is used as it is (compared), not computed with.
 
+Beside XED's ICLASSes, rows for GNU as's own mnemonics (aliases(): a name
+no ICLASS has), each with the facts of the rows above for what gas
+assembles it to, every column derived, none written here:
+  cmp<pred>{ps,pd,ss,sd}     the compare with the predicate as imm8: the
+                             row of CMPPS, CMPPD, CMPSS, CMPSD_XMM; <pred>
+                             the first 8 names of CMP_PREDICATES (eq, lt,
+                             le, unord, neq, nlt, nle, ord)
+  vcmp<pred>{ps,pd,ss,sd,ph,sh}
+                             the row of VCMPPS ... VCMPSH (VEX and EVEX
+                             forms alike); <pred> all 32 of CMP_PREDICATES
+                             and the SDM's alternate names gas also takes;
+                             a suffix whose ICLASS XED lacks gets none
+  fstsw fstcw fstenv fsave finit fclex
+                             gas's waiting x87 forms, fwait then FNSTSW,
+                             FNSTCW, FNSTENV, FNSAVE, FNINIT, FNCLEX
+                             (sequence()): flow NONE (each must be); reads
+                             the flags one reads that none before wrote;
+                             writes and count_writes the union; short_only
+                             0; writes_dest and reads_only the last one's
+                             (fwait has no operand)
+None of these writes a flag (cmpps writes a register or mask, fnstsw %ax):
+the rows say 0, as CMPPS's and FNSTSW's do.  An alias that is also an
+ICLASS name stops the script.
+
 The byte patterns (x86_byte_table.inc, beside FILE): for the instructions
 hand-written code spells as data (BYTE_ICLASSES: OpenSSL's `.byte
 0xf3,0x0f,0x1e,0xfa` for endbr64, rdrand, adcx/adox, mulx, ...), each legacy
@@ -220,7 +244,8 @@ def facts(xed):
         for b in forms(xed.read(name)):
             e = ic.setdefault(b["ICLASS"], {"reads": set(), "writes": None, "count": None,
                                             "cat": set(), "short": True, "dest": [],
-                                            "reads_only": True})
+                                            "reads_only": True, "operands": False})
+            e["operands"] = e["operands"] or any(o.split() for o in b["OPERANDS"])
             e["dest"] += [d for d in map(dest_write, b["OPERANDS"]) if d]
             e["reads_only"] = e["reads_only"] and all(reads_only(o) for o in b["OPERANDS"])
             e["cat"].add(b.get("CATEGORY", ""))
@@ -265,21 +290,102 @@ def writes_dest(dests):
     return 1 if accs == {"w"} else 2 if accs == {"cw"} else 0
 
 
+# GNU as's compare pseudo-ops: cmp<predicate><type> is the compare with
+# the predicate as its immediate (gas: `cmpltpd %xmm1, %xmm2` is `cmppd $1,
+# %xmm1, %xmm2`).  One row per imm8 value, in order, with gas's names for
+# it: the first is the Intel SDM's pseudo-op name (Vol. 2A, CMPPD/CMPPS:
+# "Pseudo-Op and CMPPD Implementation" for 0-7, "Pseudo-Op and VCMPPD
+# Implementation" for 0-31; binutils' opcodes/i386-opc.tbl spells the same
+# names), the second the SDM's predicate name of Table 3-1 (EQ_OQ, LT_OS
+# ...) where it differs, which gas also takes after vcmp.  The legacy SSE
+# forms (cmp...) have imm8 0-7 and the first name only; the VEX/EVEX forms
+# (vcmp...) all.  GNU as 2.40 assembles every one of these names.
+CMP_PREDICATES = [
+    (0x00, "eq", "eq_oq"), (0x01, "lt", "lt_os"), (0x02, "le", "le_os"),
+    (0x03, "unord", "unord_q"), (0x04, "neq", "neq_uq"), (0x05, "nlt", "nlt_us"),
+    (0x06, "nle", "nle_us"), (0x07, "ord", "ord_q"), (0x08, "eq_uq"),
+    (0x09, "nge", "nge_us"), (0x0A, "ngt", "ngt_us"), (0x0B, "false", "false_oq"),
+    (0x0C, "neq_oq"), (0x0D, "ge", "ge_os"), (0x0E, "gt", "gt_os"),
+    (0x0F, "true", "true_uq"), (0x10, "eq_os"), (0x11, "lt_oq"), (0x12, "le_oq"),
+    (0x13, "unord_s"), (0x14, "neq_us"), (0x15, "nlt_uq"), (0x16, "nle_uq"),
+    (0x17, "ord_s"), (0x18, "eq_us"), (0x19, "nge_uq"), (0x1A, "ngt_uq"),
+    (0x1B, "false_os"), (0x1C, "neq_os"), (0x1D, "ge_oq"), (0x1E, "gt_oq"),
+    (0x1F, "true_us"),
+]
+# The type suffix -> the ICLASS the pseudo-op assembles to (a type whose
+# ICLASS XED lacks gets no rows: ph/sh are AVX512-FP16's).
+SSE_CMP = {"ps": "CMPPS", "pd": "CMPPD", "ss": "CMPSS", "sd": "CMPSD_XMM"}
+AVX_CMP = {"ps": "VCMPPS", "pd": "VCMPPD", "ss": "VCMPSS", "sd": "VCMPSD", "ph": "VCMPPH",
+           "sh": "VCMPSH"}
+# gas's waiting x87 forms: fwait (9B), then the no-wait instruction
+# (`fstsw %ax` is 9B DF E0): the facts of that sequence.
+X87_WAITING = {"fstsw": "FNSTSW", "fstcw": "FNSTCW", "fstenv": "FNSTENV", "fsave": "FNSAVE",
+               "finit": "FNINIT", "fclex": "FNCLEX"}
+
+
+def aliases(ic):
+    """gas mnemonic -> the ICLASSes it assembles to, in order (only those
+    whose ICLASSes XED has)."""
+    out = {}
+    for imm8, *names in CMP_PREDICATES:
+        for suffix, iclass in SSE_CMP.items():
+            if imm8 < 8:
+                out["cmp" + names[0] + suffix] = [iclass]
+        for suffix, iclass in AVX_CMP.items():
+            for n in names:
+                out["vcmp" + n + suffix] = [iclass]
+    for name, iclass in X87_WAITING.items():
+        out[name] = ["FWAIT", iclass]
+    return {n: seq for n, seq in out.items() if all(c in ic for c in seq)}
+
+
+def row(name, e):
+    """An ICLASS's facts -> (flow, reads, writes, count_writes, short_only,
+    writes_dest, reads_only, has_operands)."""
+    flows = {CATEGORY_FLOW.get(c, "SAS_FLOW_NONE") for c in e["cat"]}
+    flow = ("SAS_FLOW_STOP" if name in STOP else FAR[name] if name in FAR
+            else "SAS_FLOW_NONE" if name in FALLS_THROUGH
+            else flows.pop() if len(flows) == 1 else None)
+    if flow is None:
+        raise SystemExit(f"{name}: categories {sorted(e['cat'])} disagree on the flow")
+    short = int(e["short"] and flow == "SAS_FLOW_JCC")
+    return (flow, mask(e["reads"]), mask(e["writes"]), mask((e["count"] or set()) | e["writes"]),
+            short, writes_dest(e["dest"]), int(e["reads_only"]), e["operands"])
+
+
+def sequence(alias, rows):
+    """The facts of instructions run one after the other (fwait; fnstsw):
+    each falls through (flow NONE); flags read: those one reads that no
+    earlier one wrote; written: the union; the destination and reads_only
+    are the last one's, the others having no operand."""
+    reads = writes = count = 0
+    for r in rows:
+        if r[0] != "SAS_FLOW_NONE":
+            raise SystemExit(f"{alias}: {r[0]} in a sequence")
+        reads |= r[1] & ~writes
+        writes |= r[2]
+        count |= r[3]
+    if any(r[7] for r in rows[:-1]):
+        raise SystemExit(f"{alias}: an instruction before the last has operands")
+    last = rows[-1]
+    return ("SAS_FLOW_NONE", reads, writes, count, 0, last[5], last[6], last[7])
+
+
 def table(xed):
-    rows = []
-    for name, e in sorted(facts(xed).items(), key=lambda kv: kv[0].lower()):
-        flows = {CATEGORY_FLOW.get(c, "SAS_FLOW_NONE") for c in e["cat"]}
-        flow = ("SAS_FLOW_STOP" if name in STOP else FAR[name] if name in FAR
-                else "SAS_FLOW_NONE" if name in FALLS_THROUGH
-                else flows.pop() if len(flows) == 1 else None)
-        if flow is None:
-            raise SystemExit(f"{name}: categories {sorted(e['cat'])} disagree on the flow")
-        short = int(e["short"] and flow == "SAS_FLOW_JCC")
-        rows.append(f'    {{"{name.lower()}", {flow}, {mask(e["reads"])}, {mask(e["writes"])}, '
-                    f'{mask((e["count"] or set()) | e["writes"])}, {short}, '
-                    f'{writes_dest(e["dest"])}, {int(e["reads_only"])}}},\n')
+    ic = facts(xed)
+    rows = {name.lower(): row(name, e) for name, e in ic.items()}
+    for alias, seq in aliases(ic).items():
+        if alias in rows:
+            raise SystemExit(f"{alias}: an alias and an ICLASS")
+        rows[alias] = sequence(alias, [rows[c.lower()] for c in seq])
+    out = []
+    for name, r in sorted(rows.items()):
+        out.append(f'    {{"{name}", {r[0]}, {r[1]}, {r[2]}, {r[3]}, {r[4]}, {r[5]}, {r[6]}}},\n')
+    rows = out
     head = (f"/* Generated by asm/gen/gen_x86_table.py from Intel XED {xed.commit()}:\n"
             " * do not edit, run the script.  Sorted by name (bsearch in x86.c).\n"
+            " * XED's ICLASSes and gas's aliases of them (cmpltpd, vcmpnle_uqps,\n"
+            " * fstsw: the script's aliases()).\n"
             " * {name, flow, reads, writes, count_writes, short_only, writes_dest,\n"
             " * reads_only}; flags\n"
             " * are SAS_CF 1, SAS_PF 2, SAS_AF 4, SAS_ZF 8, SAS_SF 16, SAS_OF 32;\n"
