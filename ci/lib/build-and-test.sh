@@ -139,7 +139,9 @@ fi
 # (/mnt/build/lib/rr/: its page and preload library) are left out.
 # A test without that message (a timeout) is looked up as
 # /tmp/rr-test-NAME-* (NAME without a variant suffix such as
-# -no-syscallbuf).  Per test: no_ticks.NAME=FILES in summary.txt ("none",
+# -no-syscallbuf, and without the directory of rr's x86/ tests).  A name
+# with a slash (x86/rdtsc_loop2) is matched as a string: it was a sed
+# pattern, and every x86/ test came out "no trace found".  Per test: no_ticks.NAME=FILES in summary.txt ("none",
 # or "unknown (...)"), and failed-tests.txt with every module and verdict.
 report_failed_tests() {
   rr=$build/bin/rr
@@ -150,9 +152,11 @@ report_failed_tests() {
     / failed, leaving behind / { sub(/.* leaving behind /, ""); gsub(/ and /, " "); print name, $0 }' \
     "$results/LastTest.log" >/tmp/workdirs 2>/dev/null
   for name in $failed_tests; do
-    dirs=$(sed -n "s/^$name //p" /tmp/workdirs | tr '\n' ' ')
+    # rr names tests of src/test/x86/ "x86/NAME"; its harness says NAME.
+    base=${name##*/}
+    dirs=$(awk -v n="$name" '$1 == n { $1 = ""; print }' /tmp/workdirs | tr '\n' ' ' | sed 's/^ *//')
     if [ -z "$dirs" ]; then
-      for dir in /tmp/rr-test-"$name"-* /tmp/rr-test-"${name%%-*}"-*; do
+      for dir in /tmp/rr-test-"$base"-* /tmp/rr-test-"${base%%-*}"-*; do
         [ ! -d "$dir" ] || case " $dirs " in *" $dir "*) ;; *) dirs="$dirs$dir " ;; esac
       done
     fi

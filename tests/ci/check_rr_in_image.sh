@@ -224,15 +224,15 @@ expect_summary stage test
 expect_summary tests_total 7
 expect_summary tests_passed 6
 expect_summary tests_failed 1
-expect_summary failed_tests expected_failure
+expect_summary failed_tests sub/expected_failure
 expect_summary ctest_args ""
 # What the failed test recorded without ticks: it runs Debian's make (no
 # ticks in any image), read from the trace its harness left behind; the
 # test program itself has ticks.
-no_ticks=$(sed -n 's/^no_ticks\.expected_failure=//p' out/results/summary.txt)
+no_ticks=$(sed -n 's,^no_ticks\.sub/expected_failure=,,p' out/results/summary.txt)
 [[ " $no_ticks " == *" /usr/bin/make "* ]] ||
-  fail "summary.txt: no_ticks.expected_failure='$no_ticks' does not name /usr/bin/make, which the test ran: $(cat out/results/failed-tests.txt 2>/dev/null)"
-[[ $no_ticks != *expected_failure* ]] || fail "summary.txt: no_ticks.expected_failure names the instrumented test program: $no_ticks"
+  fail "summary.txt: no_ticks.sub/expected_failure='$no_ticks' does not name /usr/bin/make, which the test ran (a name with a directory, as rr's x86/ tests): $(cat out/results/failed-tests.txt 2>/dev/null)"
+[[ $no_ticks != *expected_failure* ]] || fail "summary.txt: no_ticks.sub/expected_failure names the instrumented test program: $no_ticks"
 grep -qx "  instrumented: /mnt/build/bin/expected_failure" out/results/failed-tests.txt ||
   fail "failed-tests.txt does not call the test program instrumented: $(cat out/results/failed-tests.txt)"
 grep -qx "  not instrumented: /usr/bin/make" out/results/failed-tests.txt ||
@@ -257,7 +257,7 @@ import sys, xml.etree.ElementTree as ET
 cases = ET.parse(sys.argv[1]).getroot().iter("testcase")
 status = {c.get("name"): c.get("status") for c in cases}
 assert len(status) == 7, status
-assert status.pop("expected_failure") == "fail", status
+assert status.pop("sub/expected_failure") == "fail", status
 assert all(s == "run" for s in status.values()), status
 EOF
 # The compilers inside were the root's; every program the build made is instrumented.
@@ -326,8 +326,8 @@ no_mounts_left
 expect_summary result cannot-replay
 expect_summary tsc_trap no
 expect_summary tests_failed 1
-grep -q '^no_ticks\.expected_failure=.*/usr/bin/make' out/results/summary.txt ||
-  fail "summary.txt (cannot replay): no no_ticks.expected_failure naming /usr/bin/make: $(cat out/results/summary.txt)"
+grep -q '^no_ticks\.sub/expected_failure=.*/usr/bin/make' out/results/summary.txt ||
+  fail "summary.txt (cannot replay): no no_ticks.sub/expected_failure naming /usr/bin/make: $(cat out/results/summary.txt)"
 grep -q "^rr-in-image: THIS MACHINE CANNOT REPLAY: tsc_trap=no:" run-noreplay.log ||
   fail "the run did not say at its start that the machine cannot replay: $(cat run-noreplay.log)"
 grep -q "^note=this machine cannot replay" out/results/summary.txt || fail "summary.txt has no note: $(cat out/results/summary.txt)"
