@@ -1053,10 +1053,11 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
       unsigned before = last[nd->section];
       if (!name) goto oom;
       /* A label that opens a frame starts a function, whatever runs into it. */
-      b.run_into[node] = before && !opens_frame(s, v) &&
+      b.run_into[node] = before &&
                          (g->nodes[before].kind == SAS_NODE_LABEL
                               ? b.run_into[before]
-                              : g->nodes[before].kind == SAS_NODE_INSN && falls_through(&g->nodes[before]));
+                              : g->nodes[before].kind == SAS_NODE_INSN && falls_through(&g->nodes[before])) &&
+                         !opens_frame(s, v);
       y = lookup(&b.syms, name, 0);
       if (y && (y->is_func || y->is_ifunc)) b.branched[node] = 1;
       if (y && (y->is_func || y->is_ifunc || (y->is_global && !b.run_into[node]))) {
@@ -1068,7 +1069,7 @@ int sas_graph_build(const struct sas_source *src, const struct sas_stream *s,
     {
       const char *fn = fn_of[node] = cur_fn[nd->section];
       struct sym *y = fn ? lookup(&b.syms, fn, 0) : NULL;
-      nd->compiled = (manifest || opt->compiled) && !src->stmts[s->v[v].origin].in_app;
+      nd->compiled = b.compiled && !src->stmts[s->v[v].origin].in_app;
       nd->skip = sec->v[nd->section].skip || (fn && (in_list(opt, fn) || !strcmp(fn, "_start") ||
                                                     (y && y->is_ifunc))) ||
                  nd->compiled || s->v[v].foreign;

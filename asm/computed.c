@@ -156,13 +156,12 @@ unsigned sas_computed_code_address(const struct sas_stream *s, const struct sas_
     }
     if (!g->nodes[n].takes_code_address) continue;
     if (g->nodes[n].slot_table) continue; /* slots placed by .org (cfg.c) */
+    if (not_followed(tg, syn, s, g->nodes[n].insn.operands)) continue;
     if (tg->computes_itself && g->nodes[n].kind == SAS_NODE_INSN &&
-        !not_followed(tg, syn, s, g->nodes[n].insn.operands) &&
         tg->computes_itself(s->v[g->nodes[n].v].text, g->nodes[n].insn.operands, syn))
       return n;
     tg->destination(g->nodes[n].insn.operands, syn, set[0], sizeof set[0]);
     if (!set[0][0]) continue; /* pushed or stored: used as it is */
-    if (not_followed(tg, syn, s, g->nodes[n].insn.operands)) continue;
     for (k = sas_next_in_section(g, n); k && seen < 32 && nset; k = sas_next_in_section(g, k)) {
       const struct sas_node *nd = &g->nodes[k];
       const char *t = s->v[nd->v].text, *m = s->v[nd->v].w.mnem, *ops = nd->insn.operands,
