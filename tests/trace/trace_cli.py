@@ -407,6 +407,16 @@ class Cases:
         expect_match(r.err, "not an executable", "stderr")
         expect_rc(self.run("count", "--", self.work), 3)
         expect_rc(self.run("count", "--", "softticks-no-such-program-in-path"), 3)
+        # Executable, but neither ELF nor a script: the kernel refuses it
+        # (as it refuses an i386 program without IA32 emulation).  The
+        # tracer says so; it does not trace /bin/sh reading the file.
+        foreign = os.path.join(self.work, "foreign_format")
+        with open(foreign, "w") as f:
+            f.write("exit 0\n")
+        os.chmod(foreign, 0o755)
+        r = self.run("check", "--", foreign)
+        expect_rc(r, 3)
+        expect_match(r.err, "cannot execute .*foreign_format: Exec format error", "stderr")
 
     def case_output_file(self):
         # --output: the report in a file, stdout left to the program.

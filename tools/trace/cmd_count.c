@@ -8,7 +8,7 @@
 #include "report.h"
 
 int start_program(struct engine *e, const struct command_args *a) {
-  int rc = engine_start(e, &a->engine, a->argv);
+  int rc = engine_start(e, &a->engine, a->program, a->argv);
   if (rc != 0) {
     fprintf(stderr, "softticks-trace: %s\n", e->error);
     engine_kill(e);

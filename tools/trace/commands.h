@@ -16,6 +16,7 @@ struct command_args {
   uint64_t every;   /* slices --every K */
   const char *output; /* -o FILE: reports there, not on stdout */
   char **argv;      /* the program and its arguments */
+  char program[4096]; /* the file run: argv[0], found in PATH without a '/' */
 };
 
 int cmd_count(const struct command_args *a);

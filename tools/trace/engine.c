@@ -65,7 +65,8 @@ int engine_step_over_bp(struct engine *e, struct st_task *task) {
 
 /* ---- starting, killing ---------------------------------------------------- */
 
-int engine_start(struct engine *e, const struct engine_options *opt, char *const argv[]) {
+int engine_start(struct engine *e, const struct engine_options *opt, const char *program,
+                 char *const argv[]) {
   int exec_errno;
   char err[512];
   memset(e, 0, sizeof *e);
@@ -76,7 +77,7 @@ int engine_start(struct engine *e, const struct engine_options *opt, char *const
   e->vfork_child.mem_fd = -1;
   e->target = ENGINE_NO_TARGET;
   e->ticks_exact = 1;
-  if (st_spawn(argv, opt->aslr, &e->main, &exec_errno, err, sizeof err) != 0)
+  if (st_spawn(program, argv, opt->aslr, &e->main, &exec_errno, err, sizeof err) != 0)
     return engine_fail(e, exec_errno ? TRACE_NO_PROGRAM : TRACE_INTERNAL, "%s", err);
   return engine_setup_new_image(e);
 }

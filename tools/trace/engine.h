@@ -99,9 +99,11 @@ struct engine {
   const char *page_syscall_name;
 };
 
-/* Starts argv under ptrace, creates the page and arms it.  0, or an exit
- * status of exit_codes.h with e->error set. */
-int engine_start(struct engine *e, const struct engine_options *opt, char *const argv[]);
+/* Starts the file `program` (argv[0] found in PATH) with argv under
+ * ptrace, creates the page and arms it.  0, or an exit status of
+ * exit_codes.h with e->error set. */
+int engine_start(struct engine *e, const struct engine_options *opt, const char *program,
+                 char *const argv[]);
 
 /* Resumes the stopped main task (PTRACE_SYSCALL or PTRACE_SINGLESTEP, with
  * a signal to deliver or 0) and runs until the next event for the command.

@@ -112,12 +112,13 @@ static int parse_count(const char *s, uint64_t max, uint64_t *out) {
   return 0;
 }
 
-/* Whether argv[0] names an executable file (searched in PATH without '/'). */
-static int check_program(const char *prog) {
+/* Whether argv[0] names an executable file (searched in PATH without '/'):
+ * 0 with its path in `path`, else TRACE_NO_PROGRAM after saying why. */
+static int find_program(const char *prog, char path[4096]) {
   struct stat st;
-  char path[4096];
   const char *p;
   if (strchr(prog, '/')) {
+    snprintf(path, 4096, "%s", prog);
     if (stat(prog, &st) != 0) {
       fprintf(stderr, "softticks-trace: %s: %s\n", prog, strerror(errno));
       return TRACE_NO_PROGRAM;
@@ -130,7 +131,7 @@ static int check_program(const char *prog) {
   }
   for (p = getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin"; *p;) {
     size_t n = strcspn(p, ":");
-    snprintf(path, sizeof path, "%.*s/%s", (int)n, p, prog);
+    snprintf(path, 4096, "%.*s/%s", (int)n, p, prog);
     if (n && stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0) return 0;
     p += n;
     if (*p) p++;
@@ -209,7 +210,7 @@ int main(int argc, char **argv) {
   if (i >= argc) return usage_error("%s: no program given", cmd);
   a.argv = &argv[i];
   a.engine.json = a.json;
-  if ((rc = check_program(a.argv[0])) != 0) return rc;
+  if ((rc = find_program(a.argv[0], a.program)) != 0) return rc;
 
   if (!strcmp(cmd, "count")) return cmd_count(&a);
   if (!strcmp(cmd, "stop-at")) return cmd_stop_at(&a);

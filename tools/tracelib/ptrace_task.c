@@ -24,7 +24,7 @@
   (PTRACE_O_TRACEEXEC | PTRACE_O_TRACEEXIT | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |    \
    PTRACE_O_TRACECLONE | PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)
 
-int st_spawn(char *const argv[], int aslr, struct st_task *task, int *errno_out, char *err,
+int st_spawn(const char *path, char *const argv[], int aslr, struct st_task *task, int *errno_out, char *err,
              size_t errlen) {
   int exec_pipe[2], go_pipe[2], status, child_errno = 0;
   pid_t pid;
@@ -54,7 +54,10 @@ int st_spawn(char *const argv[], int aslr, struct st_task *task, int *errno_out,
     if (!aslr) personality(ADDR_NO_RANDOMIZE);
     /* Wait until the tracer has seized this process. */
     if (read(go_pipe[0], &go, 1) != 1) _exit(126);
-    execvp(argv[0], argv);
+    /* execv, not execvp: on ENOEXEC execvp runs the file with /bin/sh,
+     * and the shell would be traced instead of the program failing to
+     * start (an i386 program on a kernel without IA32 emulation). */
+    execv(path, argv);
     e = errno;
     if (write(exec_pipe[1], &e, sizeof e) != (ssize_t)sizeof e) _exit(127);
     _exit(127);
@@ -85,7 +88,7 @@ int st_spawn(char *const argv[], int aslr, struct st_task *task, int *errno_out,
       got = read(exec_pipe[0], &child_errno, sizeof child_errno);
       close(exec_pipe[0]);
       *errno_out = got == (ssize_t)sizeof child_errno ? child_errno : 0;
-      snprintf(err, errlen, "cannot execute %s: %s", argv[0],
+      snprintf(err, errlen, "cannot execute %s: %s", path,
                *errno_out ? strerror(*errno_out) : "the child exited before exec");
       return -1;
     }

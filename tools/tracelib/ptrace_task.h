@@ -19,14 +19,14 @@ struct st_task {
   enum rr_softticks_arch arch;
 };
 
-/* Forks and execs argv[0] (searched in PATH when it has no '/') under
- * ptrace (seized: group-stops come as PTRACE_EVENT_STOP), with ASLR off
+/* Forks and execs the file `path` with argv (argv[0] as the user gave it)
+ * under ptrace (seized: group-stops come as PTRACE_EVENT_STOP), with ASLR off
  * unless `aslr`.  Returns with the child stopped at
  * its first PTRACE_EVENT_EXEC stop, ptrace options set (exec, exit, fork,
  * vfork, clone events, TRACESYSGOOD, EXITKILL).  -1 with errno_out set to
  * the exec's errno (or 0) and a message in err when the program did not
  * start. */
-int st_spawn(char *const argv[], int aslr, struct st_task *task, int *errno_out, char *err,
+int st_spawn(const char *path, char *const argv[], int aslr, struct st_task *task, int *errno_out, char *err,
              size_t errlen);
 
 /* (Re)opens /proc/PID/mem and reads the arch from the registers: call after
