@@ -24,8 +24,8 @@
   (PTRACE_O_TRACEEXEC | PTRACE_O_TRACEEXIT | PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |    \
    PTRACE_O_TRACECLONE | PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL)
 
-int st_spawn(const char *path, char *const argv[], int aslr, struct st_task *task, int *errno_out, char *err,
-             size_t errlen) {
+int st_spawn(const char *path, char *const argv[], int aslr, struct st_task *task,
+             int *errno_out, char *err, size_t errlen) {
   int exec_pipe[2], go_pipe[2], status, child_errno = 0;
   pid_t pid;
   ssize_t got;

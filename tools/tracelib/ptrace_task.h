@@ -26,8 +26,8 @@ struct st_task {
  * vfork, clone events, TRACESYSGOOD, EXITKILL).  -1 with errno_out set to
  * the exec's errno (or 0) and a message in err when the program did not
  * start. */
-int st_spawn(const char *path, char *const argv[], int aslr, struct st_task *task, int *errno_out, char *err,
-             size_t errlen);
+int st_spawn(const char *path, char *const argv[], int aslr, struct st_task *task,
+             int *errno_out, char *err, size_t errlen);
 
 /* (Re)opens /proc/PID/mem and reads the arch from the registers: call after
  * each exec. */

@@ -13,14 +13,15 @@ __attribute__((noinline)) static int work(int i) { return i * 2; }
 
 int main(void) {
   uintptr_t at = 0x70001800u;
+  int covers = at >= (uintptr_t)big && at - (uintptr_t)big < sizeof big;
   unsigned sum = 0;
   int s = 0;
 #ifdef SAY_WHERE
-  puts(at >= (uintptr_t)big && at - (uintptr_t)big < sizeof big ? "covers" : "clear");
+  puts(covers ? "covers" : "clear");
   return 0;
 #endif
   for (int i = 0; i < 1000; i++) s += work(i);
-  if (at >= (uintptr_t)big && at - (uintptr_t)big < sizeof big)
+  if (covers)
     for (int i = 0; i < 8; i++) sum += big[at - (uintptr_t)big + i];
   printf("%d %u\n", s, sum);
   return 0;
