@@ -289,7 +289,7 @@ trace)
   dir=/tmp/st-programs
   rm -rf "${root:?}$dir"
   mkdir -p "$root$dir"
-  cp "$here"/programs/* "$root$dir/"
+  cp "$here"/programs/* "$here/../support/fixed_inputs.c" "$root$dir/"
   trap 'rm -rf "${root:?}$dir"' EXIT
   field() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
   sources=$(sed -e 's/#.*//' "$packages" | awk 'NF { print $1 }')
@@ -306,7 +306,7 @@ trace)
       setup)
         in_image "cd $dir && $cmd" || fail "$src: setup '$cmd' failed"
         # A helper compiled here is instrumented by the default compiler
-        # (fixed-input.so opts out: it only fixes inputs).
+        # (fixed_inputs.so opts out: it only fixes inputs).
         case $cmd in
           *softticks-off*) ;;
           gcc*|g++*)

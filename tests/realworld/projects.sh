@@ -97,8 +97,6 @@ expat_build() {
 }
 expat_check() { make -j"$JOBS" -C expat check; }
 expat_trace() { printf '%s\n' expat/xmlwf/.libs/xmlwf "$RW_DIR/data/sample.xml"; }
-# expat salts its hash tables with arc4random_buf: fixed bytes under the tracer.
-expat_fixed_random=1
 expat_libpath=expat/lib/.libs
 
 # --- pcre2: autotools, configured as Debian does (8/16/32-bit, JIT);
@@ -155,9 +153,6 @@ jq_trace() {
   printf '%s\n' .libs/jq '[.. | strings | test("[aeiou]{2}")] | map(select(.)) | length' \
     "$RW_DIR/data/sample.json"
 }
-# Debian's jq seeds its string hash with arc4random (debian/patches/CVE-2026-40164.patch):
-# the tracer runs get fixed bytes (fixed_random.c).
-jq_fixed_random=1
 jq_libpath='.libs:$DEPS/libonig/lib'
 
 # --- jsoncpp (C++): CMake + CTest (unit tests, reader/writer and

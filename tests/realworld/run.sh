@@ -181,14 +181,11 @@ libpath=$(eval "printf %s \"${!libvar-}\"")
 if [[ $want == plain ]]; then
   record determinism n/a
 else
-  # A program that seeds itself from the kernel (P_fixed_random=1) gets
-  # fixed "random" bytes, as a recorder's replay would give it.
-  preload=
-  fixedvar=${fn}_fixed_random
-  if [[ ${!fixedvar-} == 1 ]]; then
-    preload=$dir/fixed_random.so
-    gcc-12 -O2 -shared -fPIC -o "$preload" "$here/fixed_random.c" || exit 1
-  fi
+  # Every traced run gets the inputs a recorder would replay: a fixed clock
+  # and fixed random bytes (../support/fixed_inputs.c, README.md).  Lua
+  # seeds its hashes with time(), jq and expat with arc4random.
+  preload=$dir/fixed_inputs.so
+  gcc-12 -O2 -shared -fPIC -o "$preload" "$here/../support/fixed_inputs.c" || exit 1
   libs=
   [[ -n $libpath ]] && libs=$(cd "$dir/tree" && realpath -m ${libpath//:/ } | paste -sd:)
   traced() { (cd "$dir/tree" && LD_LIBRARY_PATH=$libs LD_PRELOAD=$preload "$trace" "$@" >/dev/null 2>>"$log.trace.err"); }
