@@ -44,9 +44,9 @@ command -v mmdebstrap >/dev/null || { echo "build-rootfs: mmdebstrap missing: ba
 packages=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' "$packages_file" | grep -v '^$' || true)
 # glibc first, wherever the list names it: every other package is then
 # built and tested against the instrumented C library and loader.  Then
-# the pseudo-package gcc-12-runtime (the C++ runtime, libgcc_s and
-# libstdc++, docker/cxx-runtime/image-runtime.sh), before the packages
-# that build C++ against it.
+# the pseudo-package gcc-12-runtime (GCC's runtime libraries: libgcc_s,
+# libstdc++, libatomic, libgomp; docker/cxx-runtime/image-runtime.sh),
+# before the packages that build C++ against it.
 for first in gcc-12-runtime glibc; do
   if printf '%s\n' "$packages" | grep -x "$first" >/dev/null; then
     packages=$(printf '%s\n%s\n' "$first" "$packages" | awk '!seen[$0]++')
@@ -185,8 +185,9 @@ if [ -n "$packages" ]; then
     case $src in
       gcc-12-runtime)
         # Not a source package: gcc-12's target libraries only, installed
-        # in place of Debian's libgcc-s1 and libstdc++6 (the compiler stays).
-        step "rebuild the C++ runtime: libgcc_s and libstdc++ of gcc-12's source (docker/cxx-runtime/)"
+        # in place of Debian's libgcc-s1, libstdc++6, libatomic1 and
+        # libgomp1 (the compiler stays).
+        step "rebuild GCC's runtime: libgcc_s, libstdc++, libatomic and libgomp of gcc-12's source (docker/cxx-runtime/)"
         in_root "$tmp" /usr/lib/softticks/image/cxx-runtime/image-runtime.sh "$jobs" ;;
       *)
         step "rebuild $src (with its test suite, unless its package-settings say nocheck)"

@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
 # Measures, inside a root filesystem, the share of executed instructions
-# that run in ELF modules without ticks (no softticks note), for four
+# that run in ELF modules without ticks (no softticks note), for five
 # workloads: SQLite (bench/sqlite/workload.sql through the sqlite3 shell),
 # xz (compress and decompress), jq (a regex filter over JSON, oniguruma),
 # cxx (bench/image/cxx-workload.cc, compiled in the root by its g++:
-# iostreams and a locale facet, std::regex, exceptions: the C++ runtime).
-#   bench/image/measure-untracked.sh [--debian-glibc] [--debian-cxx] ROOTFS [sqlite] [xz] [jq] [cxx]
-# (default: all four).  ROOTFS needs valgrind, softticks-inspect and the
-# workloads' programs (g++ for cxx).  --debian-glibc: the same programs run
+# iostreams and a locale facet, std::regex, exceptions: the C++ runtime),
+# omp (bench/image/omp-workload.c, compiled by its gcc -fopenmp: OpenMP
+# loops and tasks on 2 threads and 16-byte atomics: libgomp, libatomic).
+#   bench/image/measure-untracked.sh [--debian-glibc] [--debian-cxx] ROOTFS [sqlite] [xz] [jq] [cxx] [omp]
+# (default: all five).  ROOTFS needs valgrind, softticks-inspect and the
+# workloads' programs (g++ for cxx, gcc for omp).  --debian-glibc: the same programs run
 # with Debian's C library and loader instead of the root's (its
 # instrumented glibc): this host's libc6 files (the same Debian 12 version
 # as the root's, checked), copied into the root and named by the loader's
 # --library-path: the "before" of an image that rebuilds glibc, measured in
-# the same run.  --debian-cxx: the same for the C++ runtime (this host's
-# libstdc++6 and libgcc-s1), the "before" of an image that rebuilds them.
+# the same run.  --debian-cxx: the same for GCC's runtime (this host's
+# libstdc++6, libgcc-s1, libgomp1 and libatomic1), the "before" of an
+# image that rebuilds them.
 # --libstdcxx DIR: with DIR's libstdc++.so.6 in place of the root's (the
 # instrumented build of docker/cxx-runtime/build-and-test.sh, DIR =
 # WORKDIR/build-instrumented/x86_64-linux-gnu/libstdc++-v3/src/.libs): the
 # "after" of libstdc++ alone, in a root that does not install it (the
-# pseudo-package gcc-12-runtime installs both libraries).
+# pseudo-package gcc-12-runtime installs all four libraries).
 # Counts are callgrind's self instruction counts (Ir) summed per object.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,16 +39,17 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-[ $# -ge 1 ] || { echo "usage: $0 [--debian-glibc] [--debian-cxx] [--libstdcxx DIR] ROOTFS [sqlite] [xz] [jq] [cxx]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [--debian-glibc] [--debian-cxx] [--libstdcxx DIR] ROOTFS [sqlite] [xz] [jq] [cxx] [omp]" >&2; exit 2; }
 root=$1
 shift
-workloads=${*:-sqlite xz jq cxx}
+workloads=${*:-sqlite xz jq cxx omp}
 tools="valgrind softticks-inspect"
 for w in $workloads; do
   case $w in
     sqlite) tools="$tools sqlite3" ;;
     xz|jq) tools="$tools $w" ;;
     cxx) tools="$tools g++" ;;
+    omp) tools="$tools gcc" ;;
     *) echo "measure-untracked: unknown workload $w" >&2; exit 2 ;;
   esac
 done
@@ -85,6 +89,8 @@ fi
 if [ -n "$debian_cxx" ]; then
   copy_debian libstdc++6 debian-cxx
   copy_debian libgcc-s1 debian-cxx
+  copy_debian libgomp1 debian-cxx
+  copy_debian libatomic1 debian-cxx
   loader=${loader:-/lib64/ld-linux-x86-64.so.2}
   libdirs=${libdirs:+$libdirs:}/tmp/softticks-measure/debian-cxx
 fi
@@ -96,7 +102,7 @@ if [ -n "$libstdcxx" ]; then
   libdirs=/tmp/softticks-measure/libstdcxx${libdirs:+:$libdirs}
 fi
 [ -z "$loader" ] || loader="$loader --library-path $libdirs"
-cp "$here/cxx-workload.cc" "$work/cxx-workload.cc"
+cp "$here/cxx-workload.cc" "$here/omp-workload.c" "$work/"
 seq 1 40000 | sed 's/$/ the quick brown fox/' > "$work/text"
 awk 'BEGIN { printf "["; for (i = 0; i < 40000; i++) printf "%s{\"id\":%d,\"name\":\"row-%d\",\"v\":%d}", (i ? "," : ""), i, (i * 7919) % 100000, i % 97; print "]" }' > "$work/data.json"
 
@@ -118,11 +124,13 @@ per_object() {
     END { for (o in cost) printf "%.0f %s\n", cost[o], o }' "$1"
 }
 
-# run_workload NAME 'PROGRAM ARGS <IN >OUT': PROGRAM runs under callgrind
-# (the redirections are the shell's, outside the count).
+# run_workload NAME 'PROGRAM ARGS <IN >OUT' [VAR=VALUE...]: PROGRAM runs
+# under callgrind (the redirections are the shell's, outside the count),
+# with the VARs in its environment.
 run_workload() {
   local name=$1 cmd=$2
-  in_root "$root" sh -c "cd /tmp/softticks-measure && valgrind --quiet --tool=callgrind --dump-instr=no --callgrind-out-file=$name.cg $cmd"
+  shift 2
+  in_root "$root" "$@" sh -c "cd /tmp/softticks-measure && valgrind --quiet --tool=callgrind --dump-instr=no --callgrind-out-file=$name.cg $cmd"
   per_object "$work/$name.cg" > "$work/$name.objects"
   local total=0 untracked=0 ir object
   : > "$work/$name.untracked"
@@ -147,6 +155,11 @@ for w in $workloads; do
       # Built by the root's g++ (instrumenting by default in the image).
       in_root "$root" sh -c "cd /tmp/softticks-measure && g++ -O2 -o cxx-workload cxx-workload.cc"
       run_workload cxx "$loader /tmp/softticks-measure/cxx-workload > /dev/null"
+      ;;
+    omp)
+      in_root "$root" sh -c "cd /tmp/softticks-measure && gcc -O2 -fopenmp -o omp-workload omp-workload.c -latomic"
+      run_workload omp "$loader /tmp/softticks-measure/omp-workload > /dev/null" \
+        OMP_NUM_THREADS=2 OMP_WAIT_POLICY=passive
       ;;
   esac
 done

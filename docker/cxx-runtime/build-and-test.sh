@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# Opt-in, hours on 2 cores (issue 29's "C++ runtime with ticks"): the C++
-# runtime's libraries, libgcc (libgcc_s.so.1) and libstdc++-v3, from
-# Debian's gcc-12 source package (the version this machine's gcc-12 is),
-# with Debian's patches, built by build-runtime.sh against the installed
-# gcc-12 (no compiler built) twice from the same tree: through the
-# instrumenting toolchain (the GCC plugin and softticks-as) and plainly.
+# Opt-in, hours on 2 cores (issue 29's "C++ runtime with ticks"): GCC's
+# runtime libraries, libgcc (libgcc_s.so.1), libstdc++-v3, libatomic and
+# libgomp, from Debian's gcc-12 source package (the version this
+# machine's gcc-12 is), with Debian's patches, built by build-runtime.sh
+# against the installed gcc-12 (no compiler built) twice from the same
+# tree: through the instrumenting toolchain (the GCC plugin and
+# softticks-as) and plainly.
 # Checks: ticks in the instrumented libraries only, every exported symbol
 # (with its version) of Debian's libraries present, runtime-check.cc
-# printing the same with each pair as with Debian's; then, unless
-# --build-only, libstdc++'s own test suite (DejaGnu: the runtest of
+# printing the same with each set as with Debian's; then, unless
+# --build-only, the libraries' own test suites (DejaGnu: the runtest of
 # Debian's dejagnu) on both, one subset after the other, and each
 # subset's failures compared.
 #   docker/cxx-runtime/build-and-test.sh WORKDIR [--build-dir BUILD] [--jobs N]
-#                                        [--tests "conformance.exp=23_containers/*"]... [--build-only]
-# --tests: one subset, RUNTESTFLAGS for the suite's `make check` (repeat
-# it for more; default conformance.exp=23_containers/vector/*).  Each
+#                                        [--tests "[LIB:]RUNTESTFLAGS"]... [--build-only]
+# --tests: one subset, the RUNTESTFLAGS of LIB's `make check` (repeat it
+# for more).  LIB: libstdc++-v3 (the default), libatomic or libgomp; an
+# empty RUNTESTFLAGS runs LIB's whole suite.  Default: libstdc++-v3's
+# conformance.exp=23_containers/vector/* and libatomic's whole suite.
+# Examples: "conformance.exp=23_containers/*", "libgomp:c.exp".  Each
 # subset's results go to WORKDIR/results/subsets/NAME/ (NAME: the subset
 # with every character but letters, digits, '.', '-' and '_' made '_'):
 # instrumented.sum and plain.sum (the .sum lines "STATUS: test", sorted),
@@ -23,8 +27,8 @@
 # BUILD: softticks' CMake build tree (default ./build); WORKDIR keeps the
 # source, both builds and results/ (re-running resumes: a finished build or
 # subset is not redone).  Runs under nice -n 19.  Exit status: 0 when the
-# instrumented library has ticks and (with the tests) both builds fail the
-# same tests in every subset.
+# instrumented libraries have ticks and (with the tests) both builds fail
+# the same tests in every subset.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -32,7 +36,7 @@ repo=$(cd "$here/../.." && pwd)
 # shellcheck source=SCRIPTDIR/../lib/two-builds.sh
 . "$repo/docker/lib/two-builds.sh"
 
-usage() { echo "usage: $0 WORKDIR [--build-dir BUILD] [--jobs N] [--tests \"EXP=GLOB\"]... [--build-only]" >&2; exit 2; }
+usage() { echo "usage: $0 WORKDIR [--build-dir BUILD] [--jobs N] [--tests \"[LIB:]RUNTESTFLAGS\"]... [--build-only]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 work=$1; shift
 build=$repo/build
@@ -45,9 +49,16 @@ while [ $# -gt 0 ]; do
     *) common_option "$@" || usage; shift "$shifted" ;;
   esac
 done
-[ ${#subsets[@]} -gt 0 ] || subsets=("conformance.exp=23_containers/vector/*")
+[ ${#subsets[@]} -gt 0 ] || subsets=("conformance.exp=23_containers/vector/*" "libatomic:")
+for tests in "${subsets[@]}"; do
+  case $tests in
+    libstdc++-v3:* | libatomic:* | libgomp:*) ;;
+    *:*) [[ ${tests%%:*} == *=* ]] ||
+      { echo "build-and-test: --tests '$tests': no library ${tests%%:*} (libstdc++-v3, libatomic, libgomp)" >&2; exit 2; } ;;
+  esac
+done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "build-and-test: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
-need_tools "g++-12 dpkg-dev quilt" gcc-12 g++-12 dpkg-source quilt
+need_tools "g++-12 gfortran-12 dpkg-dev quilt" gcc-12 g++-12 gfortran-12 dpkg-source quilt
 [ -n "$build_only" ] || need_tools "dejagnu (or --build-only)" runtest
 renice -n 19 $$ > /dev/null
 mkdir -p "$work/results"
@@ -70,9 +81,17 @@ if [ ! -f "$work/src/.patched" ]; then
     { tail -15 "$work/results/source.log"; echo "build-and-test: the source of gcc-12 $version (deb-src configured?) or its patches failed" >&2; exit 1; }
   touch "$work/src/.patched"
 fi
-log "source: gcc-12 $version, libgcc and libstdc++-v3 of $tree"
+log "source: gcc-12 $version, libgcc, libstdc++-v3, libatomic and libgomp of $tree"
 
-# libgcc and libstdc++-v3 built twice by build-runtime.sh (the gcc/
+# The libraries: the file's name and where a build tree has it.
+libraries=(
+  "libgcc_s.so.1 x86_64-linux-gnu/libgcc/libgcc_s.so.1"
+  "libstdc++.so.6 x86_64-linux-gnu/libstdc++-v3/src/.libs/libstdc++.so.6"
+  "libatomic.so.1 x86_64-linux-gnu/libatomic/.libs/libatomic.so.1"
+  "libgomp.so.1 x86_64-linux-gnu/libgomp/.libs/libgomp.so.1"
+)
+
+# The libraries built twice by build-runtime.sh (the gcc/
 # directory's headers made once, by the host's plain gcc-12, and copied:
 # they do not depend on the flavour), instrumented and plain.
 for flavour in instrumented plain; do
@@ -80,26 +99,27 @@ for flavour in instrumented plain; do
   if [ $flavour = instrumented ]; then
     cc="gcc-12 $instrumenting_flags -D__RR_SOFTTICKS__=1"
     cxx="g++-12 $instrumenting_flags -D__RR_SOFTTICKS__=1"
+    fc="gfortran-12 $instrumenting_flags -D__RR_SOFTTICKS__=1"
   else
-    cc=gcc-12 cxx=g++-12
+    cc=gcc-12 cxx=g++-12 fc=gfortran-12
     if [ -f "$work/build-instrumented/.done-gcc-headers" ] && [ ! -f "$dir/.done-gcc-headers" ]; then
       mkdir -p "$dir"
       cp -a "$work/build-instrumented/gcc" "$work/build-instrumented/build-x86_64-linux-gnu" "$dir/"
       cp "$work/build-instrumented/.done-libiberty" "$work/build-instrumented/.done-gcc-headers" "$dir/"
     fi
   fi
-  log "build $flavour: libgcc and libstdc++-v3 (logs: $dir/*/build-runtime.log)"
-  "$here/build-runtime.sh" "$tree" "$dir" --jobs "$jobs" --cc "$cc" --cxx "$cxx" ||
+  log "build $flavour: libgcc, libstdc++-v3, libatomic, libgomp (logs: $dir/*/build-runtime.log)"
+  "$here/build-runtime.sh" "$tree" "$dir" --jobs "$jobs" --cc "$cc" --cxx "$cxx" --fc "$fc" ||
     { echo "build-and-test: the $flavour build failed" >&2; exit 1; }
 done
 
 # The instrumented libraries have ticks, the plain ones none; the exported
 # symbols (with versions) include all of the installed Debian libraries'.
 for flavour in instrumented plain; do
-  for so in "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" \
-            "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/libstdc++.so.6"; do
+  for entry in "${libraries[@]}"; do
+    read -r base path <<< "$entry"
+    so=$work/build-$flavour/$path
     [ -f "$so" ] || { echo "build-and-test: the $flavour build made no $so" >&2; exit 1; }
-    base=$(basename "$so")
     "$inspect" "$so" > "$work/results/inspect-$flavour-$base.txt" || true
     log "$flavour: $(head -n 1 "$work/results/inspect-$flavour-$base.txt")"
     exported "$so" > "$work/results/$flavour-$base.syms"
@@ -107,19 +127,17 @@ for flavour in instrumented plain; do
     missing=$(comm -23 "$work/results/debian-$base.syms" "$work/results/$flavour-$base.syms")
     [ -z "$missing" ] || { echo "build-and-test: $so lacks Debian's $(echo "$missing" | sed -n 1,5p | paste -sd' ')" >&2; exit 1; }
     log "$flavour $base: $(wc -l < "$work/results/$flavour-$base.syms") exported symbols, Debian's $(wc -l < "$work/results/debian-$base.syms"), none missing"
-  done
-  for base in libgcc_s.so.1 libstdc++.so.6; do
     if grep -q ': instrumented (' "$work/results/inspect-$flavour-$base.txt"; then
       [ $flavour = instrumented ] || { echo "build-and-test: the plain $base has ticks" >&2; exit 1; }
     else
       [ $flavour = plain ] || { echo "build-and-test: the instrumented $base has no ticks" >&2; exit 1; }
     fi
+    mkdir -p "$work/check/$flavour"
+    cp -L "$so" "$work/check/$flavour/$base"
   done
-  # runtime-check.cc with the two libraries: the same output as with Debian's.
-  mkdir -p "$work/check/$flavour"
-  cp "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" "$work/check/$flavour/"
-  cp -L "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/libstdc++.so.6" "$work/check/$flavour/"
-  [ -x "$work/check/runtime-check" ] || g++-12 -O2 -o "$work/check/runtime-check" "$here/runtime-check.cc"
+  # runtime-check.cc with the libraries: the same output as with Debian's.
+  [ -x "$work/check/runtime-check" ] ||
+    g++-12 -O2 -fopenmp -o "$work/check/runtime-check" "$here/runtime-check.cc" -latomic
   "$work/check/runtime-check" > "$work/check/debian.out"
   LD_LIBRARY_PATH=$work/check/$flavour "$work/check/runtime-check" > "$work/check/$flavour.out" ||
     { echo "build-and-test: runtime-check failed with the $flavour libraries (exit $?)" >&2; exit 1; }
@@ -128,27 +146,32 @@ for flavour in instrumented plain; do
 done
 if [ -n "$build_only" ]; then exit 0; fi
 
-# The test suite, each subset on both builds; the .sum lines "STATUS: test".
-# The suite runs its programs with LD_LIBRARY_PATH naming src/.libs: the
-# flavour's libgcc_s.so.1 there is the one they load.
+# The test suites, each subset on both builds; the .sum lines "STATUS: test".
+# libstdc++'s suite runs its programs with LD_LIBRARY_PATH naming src/.libs:
+# the flavour's libgcc_s.so.1 there is the one they load.
 for flavour in instrumented plain; do
   cp "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" \
     "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/"
 done
 differ=()
 for tests in "${subsets[@]}"; do
+  lib=libstdc++-v3 flags=$tests
+  case $tests in
+    libstdc++-v3:* | libatomic:* | libgomp:*) lib=${tests%%:*} flags=${tests#*:} ;;
+  esac
   name=$(printf '%s' "$tests" | tr -c 'A-Za-z0-9._-' _)
   out=$work/results/subsets/$name
   mkdir -p "$out"
   for flavour in instrumented plain; do
     result=$out/$flavour.sum
     [ -f "$result" ] && continue
-    log "test $flavour: $tests (make -j$jobs check)"
-    suite=$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/testsuite
-    rm -f "$suite/libstdc++.sum"
-    make -j"$jobs" -C "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3" check RUNTESTFLAGS="$tests" > "$out/check-$flavour.log" 2>&1 || true
-    [ -f "$suite/libstdc++.sum" ] || { tail -20 "$out/check-$flavour.log"; echo "build-and-test: $flavour wrote no libstdc++.sum for $tests" >&2; exit 1; }
-    grep -E '^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNSUPPORTED|UNTESTED): ' "$suite/libstdc++.sum" | sort > "$result.part"
+    log "test $flavour: $lib ${flags:-(the whole suite)} (make -j$jobs check)"
+    libdir=$work/build-$flavour/x86_64-linux-gnu/$lib
+    sum=$libdir/testsuite/${lib%-v3}.sum
+    rm -f "$sum"
+    make -j"$jobs" -C "$libdir" check ${flags:+RUNTESTFLAGS="$flags"} > "$out/check-$flavour.log" 2>&1 || true
+    [ -f "$sum" ] || { tail -20 "$out/check-$flavour.log"; echo "build-and-test: $flavour wrote no $sum for $tests" >&2; exit 1; }
+    grep -E '^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNSUPPORTED|UNTESTED): ' "$sum" | sort > "$result.part"
     [ -s "$result.part" ] || { echo "build-and-test: $flavour ran no test of $tests (a glob that matches nothing?)" >&2; exit 1; }
     mv "$result.part" "$result"
     log "$flavour $tests: $(grep -c '^PASS' "$result") passed, $(grep -c '^FAIL' "$result") failed, $(grep -c '^UNSUPPORTED' "$result") unsupported"
@@ -158,7 +181,7 @@ for tests in "${subsets[@]}"; do
   if diff "$out/failures-plain.txt" "$out/failures-instrumented.txt" > "$out/comparison.txt"; then
     log "$tests: the same failures with and without ticks: $(wc -l < "$out/failures-plain.txt")"
   else
-    echo "build-and-test: $tests: the instrumented libstdc++ fails other tests than the plain one (< plain, > instrumented):" >&2
+    echo "build-and-test: $tests: the instrumented $lib fails other tests than the plain one (< plain, > instrumented):" >&2
     cat "$out/comparison.txt" >&2
     differ+=("$tests")
   fi

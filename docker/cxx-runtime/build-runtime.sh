@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Builds the C++ runtime's target libraries, libgcc (libgcc_s.so.1, the
 # unwinder every C++ exception runs) and libstdc++-v3 (libstdc++.so.6),
-# from a patched gcc-12 source tree (Debian's, `debian/rules patch`)
-# with an installed gcc-12 as the target compiler, without building the
-# compiler itself:
-#   build-runtime.sh SRC OUT [--jobs N] [--cc "CC"] [--cxx "CXX"] [--only libgcc]
+# and the two other runtime libraries GCC links by itself, libatomic
+# (libatomic.so.1: __atomic_* calls too wide for the CPU) and libgomp
+# (libgomp.so.1: OpenMP and OpenACC), from a patched gcc-12 source tree
+# (Debian's, `debian/rules patch`) with an installed gcc-12 as the target
+# compiler, without building the compiler itself:
+#   build-runtime.sh SRC OUT [--jobs N] [--cc "CC"] [--cxx "CXX"] [--fc "FC"] [--only libgcc]
 # SRC: the patched tree's src/ (gcc/, libgcc/, libstdc++-v3/, ...); OUT:
 # the build tree, laid out as GCC's own (OUT/gcc, OUT/x86_64-linux-gnu/
-# libgcc, .../libstdc++-v3), so that libgcc finds what it reads from the
-# compiler's build directory.  CC/CXX (default gcc-12/g++-12; in the
-# image they instrument by default) compile the libraries.
+# libgcc, .../libstdc++-v3, .../libatomic, .../libgomp), so that libgcc
+# finds what it reads from the compiler's build directory.  CC/CXX/FC
+# (default gcc-12/g++-12/gfortran-12; in the image they instrument by
+# default) compile the libraries; FC compiles libgomp's OpenACC Fortran
+# interface (openacc.f90: 67 of the 507 symbols Debian's libgomp.so.1
+# exports).
 #
 # libgcc's configure and Makefile need a configured gcc/ directory: its
 # libgcc.mvars (the compiler's flags for target code), tconfig.h and tm.h
@@ -24,27 +29,30 @@
 # terminates, as a first try here showed.
 # Each step leaves a stamp in OUT (.done-STEP): a second run resumes.
 set -euo pipefail
-usage() { echo "usage: $0 SRC OUT [--jobs N] [--cc CC] [--cxx CXX] [--only libgcc]" >&2; exit 2; }
+usage() { echo "usage: $0 SRC OUT [--jobs N] [--cc CC] [--cxx CXX] [--fc FC] [--only libgcc]" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 src=$1 out=$2
 shift 2
-jobs=1 cc=gcc-12 cxx=g++-12 only=
+jobs=1 cc=gcc-12 cxx=g++-12 fc=gfortran-12 only=
 while [ $# -gt 0 ]; do
   case $1 in
     --jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
     --cc) [ $# -ge 2 ] || usage; cc=$2; shift 2 ;;
     --cxx) [ $# -ge 2 ] || usage; cxx=$2; shift 2 ;;
+    --fc) [ $# -ge 2 ] || usage; fc=$2; shift 2 ;;
     --only) { [ $# -ge 2 ] && [ "$2" = libgcc ]; } || usage; only=libgcc; shift 2 ;;
     *) usage ;;
   esac
 done
 case $jobs in '' | *[!0-9]* | 0) echo "build-runtime: bad job count '$jobs'" >&2; exit 2 ;; esac
-for d in gcc libgcc libstdc++-v3 libiberty; do
+for d in gcc libgcc libstdc++-v3 libiberty libatomic libgomp; do
   [ -d "$src/$d" ] || { echo "build-runtime: $src/$d missing: SRC is the patched gcc-12 tree's src/" >&2; exit 1; }
 done
 { [ -f "$src/gcc/BASE-VER" ] && [ "$(cut -d. -f1 "$src/gcc/BASE-VER")" = 12 ]; } ||
   { echo "build-runtime: $src is not GCC 12's source" >&2; exit 1; }
 command -v gawk > /dev/null || { echo "build-runtime: gawk missing (GCC's option scripts need it)" >&2; exit 1; }
+[ -n "$only" ] || command -v "${fc%% *}" > /dev/null ||
+  { echo "build-runtime: ${fc%% *} missing (apt-get install gfortran-12): libgomp's Fortran interface needs it" >&2; exit 1; }
 mkdir -p "$out"
 src=$(cd "$src" && pwd)
 out=$(cd "$out" && pwd)
@@ -104,4 +112,16 @@ step libstdc++ "$out/$triplet/libstdc++-v3" sh -c \
   "CC='$cc' CXX='$cxx' CFLAGS='-O2 -g' CXXFLAGS='-O2 -g' '$src/libstdc++-v3/configure' ${common_options[*]} \
      --enable-clocale=gnu --enable-libstdcxx-time=yes --with-default-libstdcxx-abi=new \
      --disable-vtable-verify && make -j$jobs"
-log "built: $out/$triplet/libgcc/libgcc_s.so.1, $out/$triplet/libstdc++-v3/src/.libs/libstdc++.so.6"
+
+# libatomic and libgomp, each configured on its own as well.  libgomp's
+# configure takes the Fortran compiler from GFORTRAN, whose first word must
+# be a path (it ignores FC; without a compiler it leaves the OpenACC
+# Fortran interface out, and the library lacks Debian's symbols).
+step libatomic "$out/$triplet/libatomic" sh -c \
+  "CC='$cc' CFLAGS='-g -O2' '$src/libatomic/configure' ${common_options[*]} && make -j$jobs"
+gfortran="$(command -v "${fc%% *}")${fc#"${fc%% *}"}"
+step libgomp "$out/$triplet/libgomp" sh -c \
+  "CC='$cc' GFORTRAN='$gfortran' CFLAGS='-g -O2' FCFLAGS='-g -O2' '$src/libgomp/configure' ${common_options[*]} &&
+   grep -q '^FC = /' Makefile && make -j$jobs"
+log "built: $out/$triplet/libgcc/libgcc_s.so.1, $out/$triplet/libstdc++-v3/src/.libs/libstdc++.so.6," \
+  "$out/$triplet/libatomic/.libs/libatomic.so.1, $out/$triplet/libgomp/.libs/libgomp.so.1"

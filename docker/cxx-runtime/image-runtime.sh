@@ -2,25 +2,30 @@
 # $needs is a word list, set -- $pair splits a pair:
 # shellcheck disable=SC2086
 # Runs inside the image, as root, for the package list's pseudo-package
-# `gcc-12-runtime` (docker/build-rootfs.sh): the C++ runtime, libgcc_s.so.1
-# and libstdc++.so.6, rebuilt with the default (instrumenting) toolchain
-# from Debian's gcc-12 source of the installed gcc-12's version, and
-# installed in place of Debian's libgcc-s1 and libstdc++6.  The compiler
-# stays Debian's (the GCC plugin is built for that exact gcc-12).
+# `gcc-12-runtime` (docker/build-rootfs.sh): GCC's runtime libraries, the
+# C++ runtime (libgcc_s.so.1, libstdc++.so.6), libatomic.so.1 and
+# libgomp.so.1, rebuilt with the default (instrumenting) toolchain from
+# Debian's gcc-12 source of the installed gcc-12's version, and installed
+# in place of Debian's libgcc-s1, libstdc++6, libatomic1 and libgomp1.
+# The compiler stays Debian's (the GCC plugin is built for that exact
+# gcc-12).
 #   image-runtime.sh JOBS
-# 1. gawk and GCC's build needs installed (marked automatic: the build's
-#    final autoremove takes them away again);
+# 1. gawk, gfortran-12 (libgomp's Fortran interface) and GCC's build
+#    needs installed (marked automatic: the build's final autoremove
+#    takes them away again);
 # 2. as the user "builder": `apt-get source gcc-12=VERSION`, its own
 #    `debian/rules patch` (the upstream tarball, Debian's patches), then
-#    build-runtime.sh (beside this script): libgcc and libstdc++-v3 only,
-#    against the installed gcc-12, no compiler built;
-# 3. checks: both libraries instrumented (softticks-inspect), their
+#    build-runtime.sh (beside this script): libgcc, libstdc++-v3,
+#    libatomic and libgomp only, against the installed gcc-12, no
+#    compiler built;
+# 3. checks: the libraries instrumented (softticks-inspect), their
 #    exported symbols with versions a superset of the installed Debian
 #    libraries' (readelf --dyn-syms), and a C++ program (iostreams, a
-#    locale facet, std::regex, exceptions through destructors) printing
-#    the same with the new libraries as with Debian's, having loaded them;
-# 4. Debian's libgcc-s1 and libstdc++6 .deb of the same version, with the
-#    two files replaced (debug information stripped, symbols kept),
+#    locale facet, std::regex, exceptions through destructors, OpenMP, a
+#    16-byte atomic: runtime-check.cc) printing the same with the new
+#    libraries as with Debian's, having loaded them;
+# 4. Debian's four .deb of the same version, with the library files
+#    replaced (debug information stripped, symbols kept),
 #    md5sums rewritten, installed with dpkg -i and held (the same name and
 #    version: apt sees them installed; libstdc++-12-dev and the rest still
 #    depend on them as they are).
@@ -38,7 +43,14 @@ work=/build/$name
 triplet=x86_64-linux-gnu
 started=$(date +%s)
 version=$(dpkg-query -W -f '${source:Version}' gcc-12)
-for p in libgcc-s1 libstdc++6; do
+# The packages and the library each gets: PACKAGE FILE (Debian's, the
+# name the package installs it under) BUILT (in build-runtime.sh's tree).
+libraries="libgcc-s1 /lib/$triplet/libgcc_s.so.1 libgcc/libgcc_s.so.1
+libstdc++6 /usr/lib/$triplet/libstdc++.so.6.0.30 libstdc++-v3/src/.libs/libstdc++.so.6
+libatomic1 /usr/lib/$triplet/libatomic.so.1.2.0 libatomic/.libs/libatomic.so.1
+libgomp1 /usr/lib/$triplet/libgomp.so.1.0.0 libgomp/.libs/libgomp.so.1"
+packages=$(echo "$libraries" | awk '{ print $1 }' | paste -sd' ')
+for p in $packages; do
   v=$(dpkg-query -W -f '${Version}' "$p")
   [ "$v" = "$version" ] || { echo "image-runtime: $p is $v, gcc-12 is $version: not one source version" >&2; exit 1; }
 done
@@ -47,20 +59,15 @@ rm -rf "$work"
 mkdir -p "$work"
 chown builder: "$work"
 
-new_gcc_s=$work/out/$triplet/libgcc/libgcc_s.so.1
-new_stdcxx=$work/out/$triplet/libstdc++-v3/src/.libs/libstdc++.so.6
-deb_gcc_s=/lib/$triplet/libgcc_s.so.1
-deb_stdcxx=/usr/lib/$triplet/libstdc++.so.6
-
 # exported FILE: "name@version" of each symbol FILE defines (.dynsym).
 exported() {
   readelf --dyn-syms -W "$1" | awk '$7 != "UND" && NF >= 8 && $5 != "LOCAL" { print $8 }' | sort -u
 }
 
 (
-  echo "== $name: gcc-12 $version (libgcc-s1, libstdc++6)" &&
+  echo "== $name: gcc-12 $version ($packages)" &&
   needs= &&
-  for p in gawk quilt patchutils lsb-release autoconf2.69 libgmp-dev libmpfr-dev libmpc-dev zlib1g-dev; do
+  for p in gawk gfortran-12 quilt patchutils lsb-release autoconf2.69 libgmp-dev libmpfr-dev libmpc-dev zlib1g-dev; do
     dpkg-query -W -f '${Status}' "$p" 2> /dev/null | grep 'ok installed' >/dev/null || needs="$needs $p"
   done &&
   if [ -n "$needs" ]; then
@@ -74,65 +81,73 @@ exported() {
   runuser -u builder -- dpkg-source -x ./gcc-12_*.dsc tree &&
   cd tree && runuser -u builder -- debian/rules patch &&
   cd "$work" &&
-  echo "== build-runtime.sh (libgcc, libstdc++-v3) with $(command -v gcc-12), $(gcc-12 -print-file-name=specs)" &&
+  echo "== build-runtime.sh (libgcc, libstdc++-v3, libatomic, libgomp) with $(command -v gcc-12), $(gcc-12 -print-file-name=specs)" &&
   runuser -u builder -- "$here/build-runtime.sh" "$work/tree/src" "$work/out" --jobs "$jobs" &&
   echo "== checks" &&
-  for f in "$new_gcc_s" "$new_stdcxx"; do
-    softticks-inspect "$f" | sed -n 1,6p &&
-    softticks-inspect "$f" | sed -n 1p | grep ': instrumented (' >/dev/null ||
-      { echo "image-runtime: $f is not instrumented" >&2; exit 1; }
-  done &&
-  for pair in "$deb_gcc_s $new_gcc_s" "$deb_stdcxx $new_stdcxx"; do
-    set -- $pair &&
+  mkdir -p "$work/check/lib" &&
+  echo "$libraries" | while read -r p deb built; do
+    set -- "$deb" "$work/out/$triplet/$built" &&
+    softticks-inspect "$2" | sed -n 1,6p &&
+    { softticks-inspect "$2" | sed -n 1p | grep ': instrumented (' >/dev/null ||
+      { echo "image-runtime: $2 is not instrumented" >&2; exit 1; }; } &&
     exported "$1" > "$work/debian.syms" && exported "$2" > "$work/new.syms" &&
     missing=$(comm -23 "$work/debian.syms" "$work/new.syms") &&
     echo "$(basename "$2"): $(wc -l < "$work/new.syms") exported symbols, Debian's $(wc -l < "$work/debian.syms"), $(comm -13 "$work/debian.syms" "$work/new.syms" | wc -l) more" &&
     { [ -z "$missing" ] || { echo "image-runtime: $2 lacks Debian's:"; echo "$missing" | sed -n 1,20p; exit 1; } >&2; } &&
-    [ "$(readelf -d "$1" | grep SONAME)" = "$(readelf -d "$2" | grep SONAME)" ] ||
-      { echo "image-runtime: $2: not Debian's SONAME" >&2; exit 1; }
+    { [ "$(readelf -d "$1" | grep SONAME)" = "$(readelf -d "$2" | grep SONAME)" ] ||
+      { echo "image-runtime: $2: not Debian's SONAME" >&2; exit 1; }; } &&
+    cp -L "$2" "$work/check/lib/$(basename "$built")" || exit 1
   done &&
-  mkdir -p "$work/check" && cp "$here/runtime-check.cc" "$work/check/" && chown -R builder: "$work/check" &&
-  runuser -u builder -- g++ -O2 -o "$work/check/runtime-check" "$work/check/runtime-check.cc" &&
-  mkdir -p "$work/check/lib" &&
-  cp "$new_gcc_s" "$work/check/lib/libgcc_s.so.1" && cp -L "$new_stdcxx" "$work/check/lib/libstdc++.so.6" &&
+  cp "$here/runtime-check.cc" "$work/check/" && chown -R builder: "$work/check" &&
+  runuser -u builder -- g++ -O2 -fopenmp -o "$work/check/runtime-check" "$work/check/runtime-check.cc" -latomic &&
   "$work/check/runtime-check" > "$work/check/debian.out" &&
   LD_LIBRARY_PATH=$work/check/lib "$work/check/runtime-check" > "$work/check/new.out" &&
   cmp "$work/check/debian.out" "$work/check/new.out" &&
-  LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "libstdc++.so.6 => $work/check/lib/" >/dev/null &&
-  LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "libgcc_s.so.1 => $work/check/lib/" >/dev/null &&
+  for so in libstdc++.so.6 libgcc_s.so.1 libatomic.so.1 libgomp.so.1; do
+    LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "$so => $work/check/lib/" >/dev/null ||
+      { echo "image-runtime: runtime-check did not load the new $so" >&2; exit 1; }
+  done &&
   echo "runtime-check: the same $(wc -l < "$work/check/new.out") lines with the new libraries as with Debian's: $(tail -n 1 "$work/check/new.out")"
 ) > "$log" 2>&1 || { echo "image-runtime: $name failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
 
-# Debian's two packages with the files replaced.  (Both steps run in a
+# Debian's four packages with the files replaced.  (Both steps run in a
 # subshell: an exit in them ends it, and the message above follows.)
 (
   echo "== packages" &&
   mkdir -p "$work/debs" && cd "$work/debs" && chown builder: . &&
-  runuser -u builder -- apt-get download "libgcc-s1=$version" "libstdc++6=$version" &&
-  for p in libgcc-s1 libstdc++6; do
+  for p in $packages; do
+    runuser -u builder -- apt-get download "$p=$version" || exit 1
+  done &&
+  echo "$libraries" | while read -r p file built; do
     deb=$(ls ./"$p"_*.deb) &&
     rm -rf "$p" && dpkg-deb -R "$deb" "$p" &&
-    case $p in
-      libgcc-s1) target=$p$deb_gcc_s; new=$new_gcc_s ;;
-      libstdc++6) target=$p$(readlink -f "$deb_stdcxx"); new=$(readlink -f "$new_stdcxx") ;;
-    esac &&
-    { [ -f "$target" ] || { echo "image-runtime: $deb has no ${target#"$p"}" >&2; exit 1; }; } &&
+    target=$p$file && new=$(readlink -f "$work/out/$triplet/$built") &&
+    { [ -f "$target" ] || { echo "image-runtime: $deb has no $file" >&2; exit 1; }; } &&
     strip --strip-debug -o "$target" "$new" &&
     softticks-inspect "$target" | sed -n 1p | grep ': instrumented (' >/dev/null &&
     (cd "$p" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | sort | xargs md5sum > DEBIAN/md5sums) &&
     dpkg-deb -b "$p" "$p.deb" > /dev/null &&
-    echo "$p: $(stat -c %s "$target") bytes ${target#"$p"} (Debian's $(dpkg-deb --fsys-tarfile "$deb" | tar -tvf - ".${target#"$p"}" | awk '{ print $3 }'))"
+    echo "$p: $(stat -c %s "$target") bytes $file (Debian's $(dpkg-deb --fsys-tarfile "$deb" | tar -tvf - ".$file" | awk '{ print $3 }'))" ||
+      exit 1
   done &&
-  dpkg -i libgcc-s1.deb libstdc++6.deb &&
-  for p in libgcc-s1 libstdc++6; do
+  for p in $packages; do echo "$p.deb"; done | xargs dpkg -i &&
+  for p in $packages; do
     apt-mark manual "$p" > /dev/null && apt-mark hold "$p" > /dev/null &&
-    echo "$p gcc-12" >> /var/lib/softticks/rebuilt-binaries.txt
+    { grep -qx "$p gcc-12" /var/lib/softticks/rebuilt-binaries.txt 2> /dev/null ||
+      echo "$p gcc-12" >> /var/lib/softticks/rebuilt-binaries.txt; }
   done &&
-  softticks-inspect "$deb_gcc_s" "$(readlink -f "$deb_stdcxx")" | grep ': instrumented (' &&
+  echo "$libraries" | while read -r p file built; do
+    softticks-inspect "$file" | grep ': instrumented (' || { echo "image-runtime: $file is not instrumented" >&2; exit 1; }
+  done &&
   "$work/check/runtime-check" > "$work/check/installed.out" &&
   cmp "$work/check/debian.out" "$work/check/installed.out"
 ) >> "$log" 2>&1 || { echo "image-runtime: installing failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
+# The Fortran compiler installed above for libgomp (marked automatic): the
+# final autoremove would keep it, as libtool suggests a fortran95-compiler.
+if apt-mark showauto gfortran-12 | grep -qx gfortran-12; then
+  apt-get purge -y gfortran-12 >> "$log" 2>&1 || { echo "image-runtime: removing gfortran-12 failed (log: $log)" >&2; exit 1; }
+fi
 rm -rf "$work"
 seconds=$(( $(date +%s) - started ))
-echo "== rebuilt (libgcc, libstdc++-v3; libstdc++'s test suite: build-and-test.sh, outside) and installed in $seconds s" >> "$log"
-echo "image-runtime: $name rebuilt and installed in $seconds s: libgcc-s1 libstdc++6"
+echo "== rebuilt (libgcc, libstdc++-v3, libatomic, libgomp; their test suites: build-and-test.sh, outside) and installed in $seconds s" >> "$log"
+echo "image-runtime: $name rebuilt and installed in $seconds s: $packages"

@@ -1,9 +1,13 @@
-// The C++ runtime's smoke check (image-runtime.sh, tests/image): run with
-// Debian's libstdc++/libgcc_s and with the rebuilt ones, its output must be
-// the same.  Exercises iostreams and a locale facet, std::regex, exceptions
-// thrown through frames with destructors (libgcc_s's unwinder, the
-// personality routine, __cxa_* of libstdc++), std::thread and a
-// std::function, and checks its own answers: exit status 1 on a wrong one.
+// GCC's runtime libraries' smoke check (image-runtime.sh,
+// build-and-test.sh): run with Debian's libstdc++, libgcc_s, libgomp and
+// libatomic and with the rebuilt ones, its output must be the same.
+// Exercises iostreams and a locale facet, std::regex, exceptions thrown
+// through frames with destructors (libgcc_s's unwinder, the personality
+// routine, __cxa_* of libstdc++), std::thread and a std::function, an
+// OpenMP reduction (libgomp) and a 16-byte atomic (libatomic: GCC calls
+// it for every atomic wider than 8 bytes), and checks its own answers:
+// exit status 1 on a wrong one.  Built with -fopenmp and -latomic.
+#include <atomic>
 #include <cstdio>
 #include <functional>
 #include <iomanip>
@@ -27,6 +31,10 @@ void expect(bool ok, const std::string &what) {
 struct grouping : std::numpunct<char> {
   char do_thousands_sep() const override { return '\''; }
   std::string do_grouping() const override { return "\3"; }
+};
+
+struct wide {
+  long count, sum;
 };
 
 struct counted {
@@ -104,6 +112,28 @@ int main() {
   std::thread t(work);
   t.join();
   expect(squares.size() == 101 && squares[99] == 9801 && squares[-1] == 42, "thread, map, exception in a thread");
+
+  // OpenMP: a reduction on 4 threads of libgomp's pool.
+  long omp_sum = 0;
+#pragma omp parallel for num_threads(4) reduction(+ : omp_sum)
+  for (long i = 1; i <= 100000; i++) omp_sum += i;
+  expect(omp_sum == 5000050000L, "OpenMP reduction on 4 threads: " + std::to_string(omp_sum));
+
+  // A 16-byte atomic updated by 4 threads: libatomic's compare-exchange.
+  std::atomic<wide> pair{wide{0, 0}};
+  std::vector<std::thread> adders;
+  for (int t = 0; t < 4; t++)
+    adders.emplace_back([&pair, t] {
+      for (long i = 0; i < 1000; i++) {
+        wide old = pair.load(), next;
+        do next = wide{old.count + 1, old.sum + t * 1000 + i};
+        while (!pair.compare_exchange_weak(old, next));
+      }
+    });
+  for (auto &a : adders) a.join();
+  wide last = pair.load();
+  expect(last.count == 4000 && last.sum == 4 * 499500L + 1000L * 1000 * 6,
+         "16-byte atomic from 4 threads: " + std::to_string(last.count) + " " + std::to_string(last.sum));
 
   std::cout << (failures ? "FAILED: " : "all passed: ") << failures << " failures\n";
   return failures ? 1 : 0;
