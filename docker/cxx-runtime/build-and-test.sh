@@ -169,7 +169,14 @@ for tests in "${subsets[@]}"; do
     libdir=$work/build-$flavour/x86_64-linux-gnu/$lib
     sum=$libdir/testsuite/${lib%-v3}.sum
     rm -f "$sum"
-    make -j"$jobs" -C "$libdir" check ${flags:+RUNTESTFLAGS="$flags"} > "$out/check-$flavour.log" 2>&1 || true
+    # libatomic's suite links its programs with the build's library but
+    # runs them with the installed one (its LD_LIBRARY_PATH names only
+    # gcc's directory); the environment's LD_LIBRARY_PATH comes after that
+    # directory, which has no libatomic.so.1.  libstdc++'s and libgomp's
+    # suites name their .libs themselves.
+    libpath=
+    [ "$lib" = libstdc++-v3 ] || libpath=$libdir/.libs
+    LD_LIBRARY_PATH=$libpath make -j"$jobs" -C "$libdir" check ${flags:+RUNTESTFLAGS="$flags"} > "$out/check-$flavour.log" 2>&1 || true
     [ -f "$sum" ] || { tail -20 "$out/check-$flavour.log"; echo "build-and-test: $flavour wrote no $sum for $tests" >&2; exit 1; }
     grep -E '^(PASS|FAIL|XPASS|XFAIL|UNRESOLVED|UNSUPPORTED|UNTESTED): ' "$sum" | sort > "$result.part"
     [ -s "$result.part" ] || { echo "build-and-test: $flavour ran no test of $tests (a glob that matches nothing?)" >&2; exit 1; }
