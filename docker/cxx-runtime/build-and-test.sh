@@ -50,11 +50,16 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#subsets[@]} -gt 0 ] || subsets=("conformance.exp=23_containers/vector/*" "libatomic:")
+# Each subset's library and RUNTESTFLAGS, parsed once: subset_lib[i],
+# subset_flags[i].
+subset_lib=() subset_flags=()
 for tests in "${subsets[@]}"; do
   case $tests in
-    libstdc++-v3:* | libatomic:* | libgomp:*) ;;
+    libstdc++-v3:* | libatomic:* | libgomp:*) subset_lib+=("${tests%%:*}") subset_flags+=("${tests#*:}") ;;
     *:*) [[ ${tests%%:*} == *=* ]] ||
-      { echo "build-and-test: --tests '$tests': no library ${tests%%:*} (libstdc++-v3, libatomic, libgomp)" >&2; exit 2; } ;;
+      { echo "build-and-test: --tests '$tests': no library ${tests%%:*} (libstdc++-v3, libatomic, libgomp)" >&2; exit 2; }
+      subset_lib+=(libstdc++-v3) subset_flags+=("$tests") ;;
+    *) subset_lib+=(libstdc++-v3) subset_flags+=("$tests") ;;
   esac
 done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "build-and-test: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
@@ -154,11 +159,8 @@ for flavour in instrumented plain; do
     "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/"
 done
 differ=()
-for tests in "${subsets[@]}"; do
-  lib=libstdc++-v3 flags=$tests
-  case $tests in
-    libstdc++-v3:* | libatomic:* | libgomp:*) lib=${tests%%:*} flags=${tests#*:} ;;
-  esac
+for i in "${!subsets[@]}"; do
+  tests=${subsets[i]} lib=${subset_lib[i]} flags=${subset_flags[i]}
   name=$(printf '%s' "$tests" | tr -c 'A-Za-z0-9._-' _)
   out=$work/results/subsets/$name
   mkdir -p "$out"

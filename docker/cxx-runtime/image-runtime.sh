@@ -103,7 +103,8 @@ exported() {
   "$work/check/runtime-check" > "$work/check/debian.out" &&
   LD_LIBRARY_PATH=$work/check/lib "$work/check/runtime-check" > "$work/check/new.out" &&
   cmp "$work/check/debian.out" "$work/check/new.out" &&
-  for so in libstdc++.so.6 libgcc_s.so.1 libatomic.so.1 libgomp.so.1; do
+  echo "$libraries" | while read -r p deb built; do
+    so=$(basename "$built") &&
     LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "$so => $work/check/lib/" >/dev/null ||
       { echo "image-runtime: runtime-check did not load the new $so" >&2; exit 1; }
   done &&
