@@ -145,7 +145,7 @@ exported() {
 ) >> "$log" 2>&1 || { echo "image-runtime: installing failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
 # The Fortran compiler installed above for libgomp (marked automatic): the
 # final autoremove would keep it, as libtool suggests a fortran95-compiler.
-if apt-mark showauto gfortran-12 | grep -qx gfortran-12; then
+if apt-mark showauto gfortran-12 | grep -x gfortran-12 >/dev/null; then
   apt-get purge -y gfortran-12 >> "$log" 2>&1 || { echo "image-runtime: removing gfortran-12 failed (log: $log)" >&2; exit 1; }
 fi
 rm -rf "$work"
