@@ -105,6 +105,7 @@ install_image_scripts() {
   rm -rf "$tmp/usr/lib/softticks/image/cxx-runtime"
   install -D -m 0755 "$here/cxx-runtime/image-runtime.sh" "$tmp/usr/lib/softticks/image/cxx-runtime/image-runtime.sh"
   install -D -m 0755 "$here/cxx-runtime/build-runtime.sh" "$tmp/usr/lib/softticks/image/cxx-runtime/build-runtime.sh"
+  install -D -m 0644 "$here/cxx-runtime/runtime-libraries.sh" "$tmp/usr/lib/softticks/image/cxx-runtime/runtime-libraries.sh"
   install -D -m 0644 "$here/cxx-runtime/runtime-check.cc" "$tmp/usr/lib/softticks/image/cxx-runtime/runtime-check.cc"
   mkdir -p "$tmp/usr/lib/softticks/image/package-settings/glibc"
   cp -r "$here/glibc/patches" "$here/glibc/build-profiles" "$here/glibc/installed-only" \

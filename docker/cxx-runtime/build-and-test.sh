@@ -35,6 +35,8 @@ repo=$(cd "$here/../.." && pwd)
 
 # shellcheck source=SCRIPTDIR/../lib/two-builds.sh
 . "$repo/docker/lib/two-builds.sh"
+# shellcheck source=SCRIPTDIR/runtime-libraries.sh
+. "$here/runtime-libraries.sh"
 
 usage() { echo "usage: $0 WORKDIR [--build-dir BUILD] [--jobs N] [--tests \"[LIB:]RUNTESTFLAGS\"]... [--build-only]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -70,10 +72,6 @@ mkdir -p "$work/results"
 work=$(cd "$work" && pwd)
 inspect=$build/tools/softticks-inspect
 copy_tools "$work" "$inspect"
-# exported FILE: "name@version" of each symbol FILE defines (.dynsym).
-exported() {
-  readelf --dyn-syms -W "$1" | awk '$7 != "UND" && NF >= 8 && $5 != "LOCAL" { print $8 }' | sort -u
-}
 
 # Debian's source of the installed gcc-12, unpacked and patched by its own
 # debian/rules (the upstream tarball inside, then debian/patches).
@@ -87,14 +85,6 @@ if [ ! -f "$work/src/.patched" ]; then
   touch "$work/src/.patched"
 fi
 log "source: gcc-12 $version, libgcc, libstdc++-v3, libatomic and libgomp of $tree"
-
-# The libraries: the file's name and where a build tree has it.
-libraries=(
-  "libgcc_s.so.1 x86_64-linux-gnu/libgcc/libgcc_s.so.1"
-  "libstdc++.so.6 x86_64-linux-gnu/libstdc++-v3/src/.libs/libstdc++.so.6"
-  "libatomic.so.1 x86_64-linux-gnu/libatomic/.libs/libatomic.so.1"
-  "libgomp.so.1 x86_64-linux-gnu/libgomp/.libs/libgomp.so.1"
-)
 
 # The libraries built twice by build-runtime.sh (the gcc/
 # directory's headers made once, by the host's plain gcc-12, and copied:
@@ -121,8 +111,7 @@ done
 # The instrumented libraries have ticks, the plain ones none; the exported
 # symbols (with versions) include all of the installed Debian libraries'.
 for flavour in instrumented plain; do
-  for entry in "${libraries[@]}"; do
-    read -r base path <<< "$entry"
+  while read -r base _ path; do
     so=$work/build-$flavour/$path
     [ -f "$so" ] || { echo "build-and-test: the $flavour build made no $so" >&2; exit 1; }
     "$inspect" "$so" > "$work/results/inspect-$flavour-$base.txt" || true
@@ -139,10 +128,10 @@ for flavour in instrumented plain; do
     fi
     mkdir -p "$work/check/$flavour"
     cp -L "$so" "$work/check/$flavour/$base"
-  done
+  done <<< "$runtime_libraries"
   # runtime-check.cc with the libraries: the same output as with Debian's.
   [ -x "$work/check/runtime-check" ] ||
-    g++-12 -O2 -fopenmp -o "$work/check/runtime-check" "$here/runtime-check.cc" -latomic
+    build_runtime_check "$here/runtime-check.cc" "$work/check/runtime-check"
   "$work/check/runtime-check" > "$work/check/debian.out"
   LD_LIBRARY_PATH=$work/check/$flavour "$work/check/runtime-check" > "$work/check/$flavour.out" ||
     { echo "build-and-test: runtime-check failed with the $flavour libraries (exit $?)" >&2; exit 1; }
@@ -155,8 +144,8 @@ if [ -n "$build_only" ]; then exit 0; fi
 # libstdc++'s suite runs its programs with LD_LIBRARY_PATH naming src/.libs:
 # the flavour's libgcc_s.so.1 there is the one they load.
 for flavour in instrumented plain; do
-  cp "$work/build-$flavour/x86_64-linux-gnu/libgcc/libgcc_s.so.1" \
-    "$work/build-$flavour/x86_64-linux-gnu/libstdc++-v3/src/.libs/"
+  cp "$work/build-$flavour/$(built_path libgcc_s.so.1)" \
+    "$(dirname "$work/build-$flavour/$(built_path libstdc++.so.6)")/"
 done
 differ=()
 for i in "${!subsets[@]}"; do

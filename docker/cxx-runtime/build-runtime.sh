@@ -29,6 +29,8 @@
 # terminates, as a first try here showed.
 # Each step leaves a stamp in OUT (.done-STEP): a second run resumes.
 set -euo pipefail
+# shellcheck source=SCRIPTDIR/runtime-libraries.sh
+. "$(dirname "$0")/runtime-libraries.sh"
 usage() { echo "usage: $0 SRC OUT [--jobs N] [--cc CC] [--cxx CXX] [--fc FC] [--only libgcc]" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 src=$1 out=$2
@@ -123,5 +125,7 @@ gfortran="$(command -v "${fc%% *}")${fc#"${fc%% *}"}"
 step libgomp "$out/$triplet/libgomp" sh -c \
   "CC='$cc' GFORTRAN='$gfortran' CFLAGS='-g -O2' FCFLAGS='-g -O2' '$src/libgomp/configure' ${common_options[*]} &&
    grep -q '^FC = /' Makefile && make -j$jobs"
-log "built: $out/$triplet/libgcc/libgcc_s.so.1, $out/$triplet/libstdc++-v3/src/.libs/libstdc++.so.6," \
-  "$out/$triplet/libatomic/.libs/libatomic.so.1, $out/$triplet/libgomp/.libs/libgomp.so.1"
+echo "$runtime_libraries" | while read -r soname package built; do
+  [ -f "$out/$built" ] || { echo "build-runtime: no $soname ($package's) at $out/$built" >&2; exit 1; }
+  log "built: $out/$built"
+done

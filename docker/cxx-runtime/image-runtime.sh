@@ -35,6 +35,9 @@
 set -eu
 jobs=${1:-2}
 here=$(cd "$(dirname "$0")" && pwd)
+# runtime_libraries (SONAME PACKAGE BUILT), exported, build_runtime_check:
+# shellcheck source=SCRIPTDIR/runtime-libraries.sh
+. "$here/runtime-libraries.sh"
 name=gcc-12-runtime
 state=/var/lib/softticks/rebuilt
 mkdir -p "$state"
@@ -43,13 +46,9 @@ work=/build/$name
 triplet=x86_64-linux-gnu
 started=$(date +%s)
 version=$(dpkg-query -W -f '${source:Version}' gcc-12)
-# The packages and the library each gets: PACKAGE FILE (Debian's, the
-# name the package installs it under) BUILT (in build-runtime.sh's tree).
-libraries="libgcc-s1 /lib/$triplet/libgcc_s.so.1 libgcc/libgcc_s.so.1
-libstdc++6 /usr/lib/$triplet/libstdc++.so.6.0.30 libstdc++-v3/src/.libs/libstdc++.so.6
-libatomic1 /usr/lib/$triplet/libatomic.so.1.2.0 libatomic/.libs/libatomic.so.1
-libgomp1 /usr/lib/$triplet/libgomp.so.1.0.0 libgomp/.libs/libgomp.so.1"
-packages=$(echo "$libraries" | awk '{ print $1 }' | paste -sd' ')
+# The installed library SONAME is /usr/lib/$triplet/SONAME (merged /usr:
+# /lib is a link to usr/lib).
+packages=$(echo "$runtime_libraries" | awk '{ print $2 }' | paste -sd' ')
 for p in $packages; do
   v=$(dpkg-query -W -f '${Version}' "$p")
   [ "$v" = "$version" ] || { echo "image-runtime: $p is $v, gcc-12 is $version: not one source version" >&2; exit 1; }
@@ -58,11 +57,6 @@ id builder > /dev/null 2>&1 || useradd --create-home --shell /bin/sh builder
 rm -rf "$work"
 mkdir -p "$work"
 chown builder: "$work"
-
-# exported FILE: "name@version" of each symbol FILE defines (.dynsym).
-exported() {
-  readelf --dyn-syms -W "$1" | awk '$7 != "UND" && NF >= 8 && $5 != "LOCAL" { print $8 }' | sort -u
-}
 
 (
   echo "== $name: gcc-12 $version ($packages)" &&
@@ -85,8 +79,8 @@ exported() {
   runuser -u builder -- "$here/build-runtime.sh" "$work/tree/src" "$work/out" --jobs "$jobs" &&
   echo "== checks" &&
   mkdir -p "$work/check/lib" &&
-  echo "$libraries" | while read -r p deb built; do
-    set -- "$deb" "$work/out/$triplet/$built" &&
+  echo "$runtime_libraries" | while read -r soname p built; do
+    set -- "/usr/lib/$triplet/$soname" "$work/out/$built" &&
     softticks-inspect "$2" | sed -n 1,6p &&
     { softticks-inspect "$2" | sed -n 1p | grep ': instrumented (' >/dev/null ||
       { echo "image-runtime: $2 is not instrumented" >&2; exit 1; }; } &&
@@ -96,17 +90,15 @@ exported() {
     { [ -z "$missing" ] || { echo "image-runtime: $2 lacks Debian's:"; echo "$missing" | sed -n 1,20p; exit 1; } >&2; } &&
     { [ "$(readelf -d "$1" | grep SONAME)" = "$(readelf -d "$2" | grep SONAME)" ] ||
       { echo "image-runtime: $2: not Debian's SONAME" >&2; exit 1; }; } &&
-    cp -L "$2" "$work/check/lib/$(basename "$built")" || exit 1
+    cp -L "$2" "$work/check/lib/$soname" || exit 1
   done &&
-  cp "$here/runtime-check.cc" "$work/check/" && chown -R builder: "$work/check" &&
-  runuser -u builder -- g++ -O2 -fopenmp -o "$work/check/runtime-check" "$work/check/runtime-check.cc" -latomic &&
+  build_runtime_check "$here/runtime-check.cc" "$work/check/runtime-check" &&
   "$work/check/runtime-check" > "$work/check/debian.out" &&
   LD_LIBRARY_PATH=$work/check/lib "$work/check/runtime-check" > "$work/check/new.out" &&
   cmp "$work/check/debian.out" "$work/check/new.out" &&
-  echo "$libraries" | while read -r p deb built; do
-    so=$(basename "$built") &&
-    LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "$so => $work/check/lib/" >/dev/null ||
-      { echo "image-runtime: runtime-check did not load the new $so" >&2; exit 1; }
+  echo "$runtime_libraries" | while read -r soname p built; do
+    LD_LIBRARY_PATH=$work/check/lib ldd "$work/check/runtime-check" | grep "$soname => $work/check/lib/" >/dev/null ||
+      { echo "image-runtime: runtime-check did not load the new $soname" >&2; exit 1; }
   done &&
   echo "runtime-check: the same $(wc -l < "$work/check/new.out") lines with the new libraries as with Debian's: $(tail -n 1 "$work/check/new.out")"
 ) > "$log" 2>&1 || { echo "image-runtime: $name failed; last lines of $log:" >&2; tail -n 40 "$log" >&2; exit 1; }
@@ -119,11 +111,17 @@ exported() {
   for p in $packages; do
     runuser -u builder -- apt-get download "$p=$version" || exit 1
   done &&
-  echo "$libraries" | while read -r p file built; do
+  echo "$runtime_libraries" | while read -r soname p built; do
     deb=$(ls ./"$p"_*.deb) &&
     rm -rf "$p" && dpkg-deb -R "$deb" "$p" &&
-    target=$p$file && new=$(readlink -f "$work/out/$triplet/$built") &&
-    { [ -f "$target" ] || { echo "image-runtime: $deb has no $file" >&2; exit 1; }; } &&
+    # The package's file: SONAME itself or the file its SONAME link names.
+    file= &&
+    for d in lib usr/lib; do
+      if [ -e "$p/$d/$triplet/$soname" ]; then file=/$d/$triplet/$(readlink "$p/$d/$triplet/$soname" || echo "$soname"); fi
+    done &&
+    target=$p$file && new=$(readlink -f "$work/out/$built") &&
+    { { [ -n "$file" ] && [ -f "$target" ] && [ ! -L "$target" ]; } ||
+      { echo "image-runtime: $deb has no $soname in /lib/$triplet or /usr/lib/$triplet" >&2; exit 1; }; } &&
     strip --strip-debug -o "$target" "$new" &&
     softticks-inspect "$target" | sed -n 1p | grep ': instrumented (' >/dev/null &&
     (cd "$p" && find . -path ./DEBIAN -prune -o -type f -printf '%P\n' | sort | xargs md5sum > DEBIAN/md5sums) &&
@@ -137,8 +135,9 @@ exported() {
     { grep -qx "$p gcc-12" /var/lib/softticks/rebuilt-binaries.txt 2> /dev/null ||
       echo "$p gcc-12" >> /var/lib/softticks/rebuilt-binaries.txt; }
   done &&
-  echo "$libraries" | while read -r p file built; do
-    softticks-inspect "$file" | grep ': instrumented (' || { echo "image-runtime: $file is not instrumented" >&2; exit 1; }
+  echo "$runtime_libraries" | while read -r soname p built; do
+    softticks-inspect "/usr/lib/$triplet/$soname" | grep ': instrumented (' ||
+      { echo "image-runtime: /usr/lib/$triplet/$soname is not instrumented" >&2; exit 1; }
   done &&
   "$work/check/runtime-check" > "$work/check/installed.out" &&
   cmp "$work/check/debian.out" "$work/check/installed.out"
