@@ -43,11 +43,15 @@ packages=(
   glibc-source gawk bison strace
   # tests/asm: libffi's DejaGnu testsuite (asm.libffi, opt-in: SOFTTICKS_ASM_REALWORLD=1)
   dejagnu
+  # tests/asm: GMP's mpn assembly is m4 source (asm.gmp.mpn, from apt-get source gmp)
+  m4
 )
 
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$(dirname "$0")/lib/packages.sh"
 install_packages "${packages[@]}"
+# apt-get source, for the tests that take Debian's sources (asm.gmp.mpn)
+ensure_deb_src
 
 # What gcc-multilib would have provided: <asm/...> for -m32 builds.
 [ -e /usr/include/asm ] || as_root ln -s x86_64-linux-gnu/asm /usr/include/asm

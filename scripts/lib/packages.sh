@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# Debian packages, installed only when missing: sourced by
-# scripts/install-deps.sh and docker/install-deps.sh.
+# Debian packages, installed only when missing, and the deb-src entry that
+# `apt-get source` needs: sourced by scripts/install-deps.sh,
+# docker/install-deps.sh and tests/realworld/install-deps.sh.
 
 # as_root CMD...: runs CMD as root (through sudo unless root already).
 as_root() {
@@ -20,7 +21,7 @@ missing_packages() {
 # none is missing apt-get is not run at all, so a machine already set up
 # needs neither the mirror nor apt's lock.
 install_packages() {
-  local missing apt=(env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900)
+  local missing apt_get=(env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900)
   mapfile -t missing < <(missing_packages "$@")
   if [ ${#missing[@]} -eq 0 ]; then
     echo "all $# packages are installed"
@@ -28,6 +29,32 @@ install_packages() {
   fi
   echo "installing ${#missing[@]} of $# packages: ${missing[*]}"
   # The lock timeout: other apt users (parallel jobs) may hold the lock.
-  as_root "${apt[@]}" update -qq
-  as_root "${apt[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  as_root "${apt_get[@]}" update -qq
+  as_root "${apt_get[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Where apt's configuration is (a test points it at a scratch directory).
+apt_etc=${SOFTTICKS_APT_ETC:-/etc/apt}
+
+# deb_src_configured: true when a sources file has a deb-src entry (one-line
+# or deb822 style).  A fresh Debian 12 machine has none.
+deb_src_configured() {
+  grep -Eqs '^[[:space:]]*(deb-src[[:space:]]|Types:.*[[:space:]]deb-src\b)' \
+    "$apt_etc/sources.list" "$apt_etc"/sources.list.d/*.list "$apt_etc"/sources.list.d/*.sources
+}
+
+# ensure_deb_src: adds bookworm's deb-src entry and updates the lists when
+# there is none.  Tests that take Debian's sources (asm.gmp.mpn, the
+# realworld suite) skip without it, so a CI machine would never run them.
+ensure_deb_src() {
+  deb_src_configured && return 0
+  echo "adding a deb-src entry: $apt_etc/sources.list.d/debian-src.sources"
+  as_root tee "$apt_etc/sources.list.d/debian-src.sources" >/dev/null <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 update -qq
 }

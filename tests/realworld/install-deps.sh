@@ -34,19 +34,12 @@ if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
 apt="$sudo apt-get -o DPkg::Lock::Timeout=900"
 export DEBIAN_FRONTEND=noninteractive
 
-if ! apt-get source --print-uris zlib >/dev/null 2>&1; then
-  if [ $dry_run = 1 ]; then
-    echo "realworld install-deps: SKIP: no deb-src entry (run install-deps.sh)"; exit 77
-  fi
-  $sudo tee /etc/apt/sources.list.d/debian-src.sources >/dev/null <<'SRC'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-  $apt update -qq
+# shellcheck source-path=SCRIPTDIR source=../../scripts/lib/packages.sh
+. "$(dirname "$0")/../../scripts/lib/packages.sh"
+if [ $dry_run = 1 ] && ! deb_src_configured; then
+  echo "realworld install-deps: SKIP: no deb-src entry (run install-deps.sh)"; exit 77
 fi
+ensure_deb_src
 
 # Refuses an apt command that would remove a package (e.g. the cross
 # compiler); runs it otherwise.
