@@ -14,6 +14,8 @@ ctest --output-on-failure -j"$(nproc)" --timeout 900
 # The image tests (label image, docker/): a Debian 12 root filesystem with
 # three packages rebuilt with their test suites, checked and exported;
 # about 27 minutes on 2 busy cores, network access to the Debian mirror.
+# The label also holds ci.rr_in_image*: rr-in-image.sh on the stand-in for
+# rr's suite, in a root of their own (about 2 minutes).
 SOFTTICKS_IMAGE_TESTS=1 ctest --output-on-failure -L image --timeout 3600
 # The realworld step (tests/realworld/ci.sh): every run of the realworld
 # suite (Debian packages' own test suites built with gcc-12, gcc-11,
