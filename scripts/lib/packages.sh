@@ -17,18 +17,21 @@ missing_packages() {
   done
 }
 
+# apt-get as every apt call here runs it.  The lock timeout: other apt users
+# (parallel jobs) may hold the lock.
+apt_get=(env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900)
+
 # install_packages PKG...: apt-get installs the missing packages.  When
 # none is missing apt-get is not run at all, so a machine already set up
 # needs neither the mirror nor apt's lock.
 install_packages() {
-  local missing apt_get=(env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900)
+  local missing
   mapfile -t missing < <(missing_packages "$@")
   if [ ${#missing[@]} -eq 0 ]; then
     echo "all $# packages are installed"
     return 0
   fi
   echo "installing ${#missing[@]} of $# packages: ${missing[*]}"
-  # The lock timeout: other apt users (parallel jobs) may hold the lock.
   as_root "${apt_get[@]}" update -qq
   as_root "${apt_get[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
@@ -56,5 +59,5 @@ Suites: bookworm bookworm-updates
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 update -qq
+  as_root "${apt_get[@]}" update -qq
 }
